@@ -1,0 +1,30 @@
+"""The one switch that makes the whole site members-only for reading."""
+
+from django.conf import settings
+from django.contrib.auth.views import redirect_to_login
+from django.urls import Resolver404, resolve
+
+# Pages a visitor still needs when reading is restricted: signing in,
+# resetting a password, answering an invitation, the secret calendar feeds.
+ALWAYS_OPEN_NAMESPACES = {"accounts", "admin", "feeds"}
+
+
+class MembersOnlyReadingMiddleware:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if settings.MEMBERS_ONLY_READING and not request.user.is_authenticated:
+            if not self.is_always_open(request.path_info):
+                return redirect_to_login(request.get_full_path())
+        return self.get_response(request)
+
+    @staticmethod
+    def is_always_open(path: str) -> bool:
+        if path.startswith(("/" + settings.STATIC_URL.lstrip("/"), "/i18n/")):
+            return True
+        try:
+            match = resolve(path)
+        except Resolver404:
+            return True  # let the 404 page answer
+        return bool(set(match.namespaces) & ALWAYS_OPEN_NAMESPACES)

@@ -1,0 +1,61 @@
+"""Typed readers of the environment that fail loudly on a bad value.
+
+A typo in a production variable must stop the process at start-up, not
+silently fall back to a default (``DEBUG=flase`` is an error, not False).
+"""
+
+import os
+
+from django.core.exceptions import ImproperlyConfigured
+
+TRUE_WORDS = {"1", "true", "yes", "on"}
+FALSE_WORDS = {"0", "false", "no", "off", ""}
+
+
+def env_str(name: str, default: str) -> str:
+    return os.environ.get(name, default)
+
+
+def env_bool(name: str, default: bool) -> bool:
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    word = raw.strip().lower()
+    if word in TRUE_WORDS:
+        return True
+    if word in FALSE_WORDS:
+        return False
+    raise ImproperlyConfigured(f"{name} must be a boolean (1/0, true/false), got {raw!r}")
+
+
+def env_int(name: str, default: int) -> int:
+    raw = os.environ.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be an integer, got {raw!r}") from None
+
+
+def env_list(name: str, default: list[str]) -> list[str]:
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+def cache_config(url: str) -> dict:
+    """Turn ``CACHE_URL`` into a Django CACHES entry.
+
+    ``locmem://`` (default) keeps the cache per process, fine for one
+    developer; ``redis://host:port/db`` shares computed standings between
+    every web process in production.
+    """
+    if url.startswith("locmem://"):
+        return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    if url.startswith("dummy://"):
+        return {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}
+    if url.startswith(("redis://", "rediss://")):
+        return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
+    raise ImproperlyConfigured(f"CACHE_URL must start with locmem://, dummy:// or redis://, got {url!r}")

@@ -1,0 +1,322 @@
+"""The championship's data: seasons, manches, who sat where, what was played and written.
+
+Models hold data and the invariants the database can enforce. Every number
+the site shows (donne scores, rankings, bonuses, standings) is computed by the
+rules engine (``league.rules``) from these rows, never stored: a missed task
+or a forgotten update cannot leave a wrong total behind.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+from accounts.models import JetonColour
+
+from . import rules
+
+User = settings.AUTH_USER_MODEL
+
+
+class Season(models.Model):
+    class Family(models.TextChoices):
+        TAROT_BIERE = "tarot-biere", _("Tarot-Bière")
+        FFT = "fft", _("FFT")
+
+    class State(models.TextChoices):
+        PREPARATION = "preparation", _("En préparation")
+        OPEN = "open", _("En cours")
+        CLOSED = "closed", _("Close")
+
+    name = models.CharField(_("nom"), max_length=40, unique=True, help_text=_("Par exemple 2011-2012."))
+    family = models.CharField(_("règles"), max_length=20, choices=Family.choices, default=Family.TAROT_BIERE)
+    params = models.JSONField(
+        _("paramètres"),
+        default=dict,
+        blank=True,
+        help_text=_("Seules les valeurs qui diffèrent des valeurs par défaut de la saison."),
+    )
+    president = models.ForeignKey(
+        User, verbose_name=_("Président"), on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    vice_president = models.ForeignKey(
+        User, verbose_name=_("Vice-Président"), on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    state = models.CharField(_("état"), max_length=20, choices=State.choices, default=State.PREPARATION)
+    closed_at = models.DateTimeField(_("close le"), null=True, blank=True)
+    default_location = models.CharField(_("lieu habituel"), max_length=120, blank=True)
+    # Bumped by every write that changes what the engine computes, so cached
+    # standings are keyed by it and never served stale.
+    revision = models.PositiveIntegerField(default=0, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("saison")
+        ordering = ["-name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_closed(self) -> bool:
+        return self.state == self.State.CLOSED
+
+    def ruleset(self) -> "rules.RuleSet":
+        return rules.ruleset_for(self.family, self.name, self.params or {})
+
+
+class Manche(models.Model):
+    """One game night at one table of five (or four plus an absent player)."""
+
+    class Status(models.TextChoices):
+        PLANNED = "planned", _("Prévue")
+        OPEN = "open", _("Inscriptions ouvertes")
+        PLAYED = "played", _("Jouée")
+        CANCELLED = "cancelled", _("Annulée")
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="manches")
+    number = models.PositiveIntegerField(_("numéro"))
+    starts_at = models.DateTimeField(_("début"))
+    location = models.CharField(_("lieu"), max_length=120, blank=True)
+    is_extra = models.BooleanField(_("manche supplémentaire"), default=False)
+    capitaine = models.ForeignKey(
+        User,
+        verbose_name=_("capitaine de soirée"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    status = models.CharField(_("état"), max_length=20, choices=Status.choices, default=Status.PLANNED)
+    absent = models.ForeignKey(
+        User,
+        verbose_name=_("absent (jeu à 4)"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text=_("Désistement de dernière minute non remplacé : la manche se joue à 4."),
+    )
+    # The President's explicit final order for tied scores (list of player ids).
+    order = models.JSONField(_("ordre décidé"), null=True, blank=True)
+    cancelled_reason = models.CharField(_("motif d'annulation"), max_length=200, blank=True)
+    closed_at = models.DateTimeField(_("clôturée le"), null=True, blank=True)
+    closed_by = models.ForeignKey(User, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    # Optimistic lock of the score sheet: every sheet write must name the
+    # version it saw; a stale one is refused instead of overwriting.
+    sheet_version = models.PositiveIntegerField(default=0)
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("manche")
+        ordering = ["season", "starts_at", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["season", "number"], name="unique_manche_number"),
+        ]
+
+    def __str__(self) -> str:
+        return _("Manche %(number)s (%(season)s)") % {"number": self.number, "season": self.season}
+
+    @property
+    def is_played(self) -> bool:
+        return self.status == self.Status.PLAYED
+
+    @property
+    def is_cancelled(self) -> bool:
+        return self.status == self.Status.CANCELLED
+
+
+class Registration(models.Model):
+    """A sign-up ("Sélections"). Seated players hold seat 1..5; others wait in sign-up order.
+
+    The seat number, unique per manche and checked to be 1..5, is what lets the
+    database itself refuse a sixth seated player, even when two players take
+    the last seat at the same instant.
+    """
+
+    manche = models.ForeignKey(Manche, on_delete=models.CASCADE, related_name="registrations")
+    player = models.ForeignKey(User, on_delete=models.PROTECT, related_name="registrations")
+    seat = models.PositiveSmallIntegerField(_("place"), null=True, blank=True)
+    created_at = models.DateTimeField(_("inscrit le"))
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("inscription")
+        ordering = ["manche", "seat", "created_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["manche", "player"], name="one_registration_per_player"),
+            models.UniqueConstraint(fields=["manche", "seat"], name="one_player_per_seat"),
+            models.CheckConstraint(condition=Q(seat__isnull=True) | Q(seat__gte=1, seat__lte=5), name="five_seats"),
+        ]
+
+    @property
+    def is_waiting(self) -> bool:
+        return self.seat is None
+
+
+class Seat(models.Model):
+    """The table as played: seats in playing order and each player's jetons colour."""
+
+    manche = models.ForeignKey(Manche, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(User, on_delete=models.PROTECT, related_name="+")
+    position = models.PositiveSmallIntegerField()
+    jeton_colour = models.CharField(max_length=10, choices=JetonColour.choices, blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["manche", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["manche", "position"], name="unique_seat_position"),
+            models.UniqueConstraint(fields=["manche", "player"], name="unique_seat_player"),
+        ]
+
+
+class Donne(models.Model):
+    """One line of the feuille de marque, as entered; its scores come from the engine."""
+
+    class Kind(models.TextChoices):
+        CONTRACT = "contract", _("Contrat")
+        MISERE = "misere", _("Jeu de la misère")
+
+    class Contract(models.TextChoices):
+        POUCE = "pouce", _("Pouce / prise")
+        GARDE = "garde", _("Garde")
+        GARDE_SANS = "garde_sans", _("Garde sans")
+        GARDE_CONTRE = "garde_contre", _("Garde contre")
+
+    class PetitAuBout(models.TextChoices):
+        ATTACK = "attack", _("Attaque")
+        DEFENSE = "defense", _("Défense")
+
+    class Chelem(models.TextChoices):
+        ANNOUNCED_MADE = "announced_made", _("Annoncé et réalisé")
+        MADE = "made", _("Réalisé sans annonce")
+        ANNOUNCED_FAILED = "announced_failed", _("Annoncé et chuté")
+        DEFENSE = "defense", _("Chelem de la défense")
+
+    manche = models.ForeignKey(Manche, on_delete=models.CASCADE, related_name="donnes")
+    index = models.PositiveIntegerField(_("rang"))
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.CONTRACT)
+    dealer = models.ForeignKey(User, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    taker = models.ForeignKey(User, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    contract = models.CharField(max_length=20, choices=Contract.choices, blank=True)
+    partner = models.ForeignKey(User, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    bouts = models.PositiveSmallIntegerField(null=True, blank=True)
+    points = models.DecimalField(max_digits=4, decimal_places=1, null=True, blank=True)
+    petit_au_bout = models.CharField(max_length=10, choices=PetitAuBout.choices, blank=True)
+    chelem = models.CharField(max_length=20, choices=Chelem.choices, blank=True)
+    # Small lists kept in the interchange format's own shape (player ids):
+    # [{"player", "level"}], [{"player", "kind", "valid"}], [{"player", "amount", "reason"}]
+    poignees = models.JSONField(default=list, blank=True)
+    miseres = models.JSONField(default=list, blank=True)
+    penalties = models.JSONField(default=list, blank=True)
+    # The misère game: {"player id": card points}.
+    misere_points = models.JSONField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("donne")
+        ordering = ["manche", "index"]
+        constraints = [models.UniqueConstraint(fields=["manche", "index"], name="unique_donne_index")]
+
+
+class QuickResult(models.Model):
+    """A player's final line of a manche whose sheet was kept on paper."""
+
+    manche = models.ForeignKey(Manche, on_delete=models.CASCADE, related_name="quick_results")
+    player = models.ForeignKey(User, on_delete=models.PROTECT, related_name="+")
+    score = models.IntegerField(_("score"))
+    prises = models.PositiveSmallIntegerField(_("prises"), default=0)
+    bouts = models.PositiveSmallIntegerField(_("bouts"), default=0)
+    prises_won = models.PositiveSmallIntegerField(_("prises gagnées"), default=0)
+    history = HistoricalRecords()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["manche", "player"], name="unique_quick_result")]
+
+
+class CompteRendu(models.Model):
+    class Status(models.TextChoices):
+        PENDING = "pending", _("En attente")
+        ACCEPTED = "accepted", _("Accepté")
+        REJECTED = "rejected", _("Non conforme")
+
+    manche = models.ForeignKey(Manche, on_delete=models.CASCADE, related_name="comptes_rendus")
+    author = models.ForeignKey(User, on_delete=models.PROTECT, related_name="comptes_rendus")
+    title = models.CharField(_("titre"), max_length=200, blank=True)
+    text = models.TextField(_("texte (Markdown)"))
+    posted_at = models.DateTimeField(_("posté le"))
+    status = models.CharField(_("état"), max_length=10, choices=Status.choices, default=Status.PENDING)
+    judged_at = models.DateTimeField(null=True, blank=True)
+    judged_by = models.ForeignKey(User, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    rejected_at = models.DateTimeField(_("rejeté le"), null=True, blank=True)
+    reason = models.TextField(_("motif"), blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("compte-rendu")
+        verbose_name_plural = _("comptes-rendus")
+        ordering = ["-posted_at"]
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(status="rejected") | Q(rejected_at__isnull=False), name="rejected_has_time"
+            )
+        ]
+
+
+class Comment(models.Model):
+    compte_rendu = models.ForeignKey(CompteRendu, on_delete=models.CASCADE, related_name="comments")
+    author = models.ForeignKey(User, on_delete=models.PROTECT, related_name="+")
+    text = models.TextField(_("commentaire"), max_length=4000)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at"]
+
+
+class Award(models.Model):
+    """A trophy the President awards himself (the computed ones come from the engine)."""
+
+    class Kind(models.TextChoices):
+        FAIR_PLAY = "fair_play", _("Prix du Fair-Play")
+        MANQUE_DE_BOL = "manque_de_bol", _("Prix du Manque de bol")
+        TRUFFE = "truffe", _("Trophée de la Truffe")
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="awards")
+    award = models.CharField(max_length=20, choices=Kind.choices)
+    player = models.ForeignKey(User, on_delete=models.PROTECT, related_name="+")
+    citation = models.TextField(_("citation"), blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["season", "award", "player"], name="unique_award")]
+
+
+class SentNotification(models.Model):
+    """A notification claimed before it is sent: the unique key makes every notice go out once.
+
+    The sweep inserts the row in a transaction and sends only if the insert
+    won; a second sweep, concurrent or late, finds the key taken.
+    """
+
+    key = models.CharField(max_length=200, unique=True)
+    recipient = models.ForeignKey(User, on_delete=models.CASCADE, related_name="+")
+    claimed_at = models.DateTimeField()
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+
+class SiteNotice(models.Model):
+    """A message shown to a member on the site (the on-site half of a notification)."""
+
+    recipient = models.ForeignKey(User, on_delete=models.CASCADE, related_name="notices")
+    text = models.CharField(max_length=500)
+    url = models.CharField(max_length=300, blank=True)
+    created_at = models.DateTimeField()
+    read_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]

@@ -1,0 +1,85 @@
+"""The one place that answers "may this user do this to this object?".
+
+Views never hand-roll a check: they call ``can`` (or ``require``, which
+raises PermissionDenied) with an action name from ``Action``. Each rule is a
+small function, named after what it allows, with its reason in the docstring.
+"""
+
+from enum import StrEnum
+
+from django.core.exceptions import PermissionDenied
+
+from accounts.roles import is_club_officer, is_club_president
+
+
+class Action(StrEnum):
+    MANAGE_CLUB = "club.manage"  # invitations, members, presidency
+    MANAGE_SEASON = "season.manage"  # calendar, registrations of others, close/reopen, awards
+    REGISTER_SELF = "manche.register_self"
+    EDIT_SHEET = "manche.edit_sheet"
+    CORRECT_RESULTS = "manche.correct_results"  # after closing: President only
+    VIEW_AUDIT = "manche.view_audit"
+    JUDGE_COMPTE_RENDU = "compte_rendu.judge"
+
+
+def is_season_officer(user, season) -> bool:
+    """The season's President, or its Vice-President acting for him, or the club's President."""
+    if not user.is_authenticated or not user.is_active:
+        return False
+    if user.is_superuser or is_club_president(user):
+        return True
+    return user.pk is not None and user.pk in (season.president_id, season.vice_president_id)
+
+
+def can_manage_club(user, obj=None) -> bool:
+    return is_club_officer(user)
+
+
+def can_manage_season(user, season) -> bool:
+    return is_season_officer(user, season)
+
+
+def can_register_self(user, manche) -> bool:
+    """Any active member may sign himself up while the manche takes registrations."""
+    return user.is_authenticated and user.is_active and manche.status == manche.Status.OPEN
+
+
+def can_edit_sheet(user, manche) -> bool:
+    """The capitaine of that manche keeps the sheet until it is closed; the President always may."""
+    if is_season_officer(user, manche.season):
+        return True
+    return (
+        user.is_authenticated
+        and user.is_active
+        and manche.capitaine_id == user.pk
+        and manche.status != manche.Status.PLAYED
+        and manche.status != manche.Status.CANCELLED
+    )
+
+
+def can_correct_results(user, manche) -> bool:
+    return is_season_officer(user, manche.season)
+
+
+def can_judge_compte_rendu(user, manche) -> bool:
+    return is_season_officer(user, manche.season)
+
+
+RULES = {
+    Action.MANAGE_CLUB: can_manage_club,
+    Action.MANAGE_SEASON: can_manage_season,
+    Action.REGISTER_SELF: can_register_self,
+    Action.EDIT_SHEET: can_edit_sheet,
+    Action.CORRECT_RESULTS: can_correct_results,
+    Action.VIEW_AUDIT: can_correct_results,
+    Action.JUDGE_COMPTE_RENDU: can_judge_compte_rendu,
+}
+
+
+def can(user, action: Action, obj=None) -> bool:
+    return RULES[Action(action)](user, obj)
+
+
+def require(user, action: Action, obj=None) -> None:
+    if not can(user, action, obj):
+        raise PermissionDenied

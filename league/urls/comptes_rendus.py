@@ -1,0 +1,3 @@
+"""URLs of the comptes_rendus area."""
+
+urlpatterns = []

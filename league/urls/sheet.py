@@ -1,0 +1,3 @@
+"""URLs of the sheet area."""
+
+urlpatterns = []

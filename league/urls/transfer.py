@@ -1,0 +1,3 @@
+"""URLs of the transfer area."""
+
+urlpatterns = []

@@ -1,0 +1,1 @@
+"""League views, one module per area: they glue requests to services and selectors."""

@@ -1,0 +1,1 @@
+"""Reports only read the league's data; they own no table."""

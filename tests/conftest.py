@@ -1,0 +1,75 @@
+"""Fixtures shared by the site's tests.
+
+Three members cover most access rules: ``president`` (holds the office and
+presides the season), ``capitaine`` (keeps the sheet of the manche he is
+given) and ``player`` (an ordinary member). Anonymous visitors are the
+client without a login.
+"""
+
+import pytest
+from django.utils import timezone
+
+
+@pytest.fixture(autouse=True)
+def _fast_and_isolated(settings, tmp_path):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    settings.MEDIA_ROOT = tmp_path / "media"
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+    from django.core.cache import cache
+
+    cache.clear()
+
+
+@pytest.fixture
+def make_user(db):
+    from accounts.models import User
+
+    def make(username, **extra):
+        extra.setdefault("email", f"{username}@example.org")
+        extra.setdefault("display_name", username.capitalize())
+        user = User.objects.create_user(username=username, password="pw-" + username, **extra)
+        return user
+
+    return make
+
+
+@pytest.fixture
+def president(make_user):
+    from accounts.services import presidency_hand_over
+
+    user = make_user("ben", display_name="Benoît")
+    presidency_hand_over(by=None, to=user, now=timezone.now())
+    return user
+
+
+@pytest.fixture
+def player(make_user):
+    return make_user("anne", display_name="Anne")
+
+
+@pytest.fixture
+def capitaine(make_user):
+    return make_user("bruno", display_name="Bruno")
+
+
+def pytest_collection_modifyitems(config, items):
+    """Tests that need real services skip, with the reason, when run on the embedded defaults."""
+    import os
+
+    from django.conf import settings
+
+    vendor_is_pg = "postgresql" in settings.DATABASES["default"]["ENGINE"]
+    broker_is_real = settings.CELERY_BROKER_URL.startswith(("redis://", "amqp://"))
+    real = os.environ.get("REAL_SERVICES") == "1"
+    for item in items:
+        if "postgres" in item.keywords and not vendor_is_pg:
+            item.add_marker(pytest.mark.skip(reason="needs PostgreSQL (DATABASE_URL=postgres://…)"))
+        if "real_broker" in item.keywords and not broker_is_real:
+            item.add_marker(pytest.mark.skip(reason="needs a real broker (CELERY_BROKER_URL=redis://…)"))
+        if "browser" in item.keywords and not real:
+            item.add_marker(pytest.mark.skip(reason="browser journeys run in the real-services pass"))
