@@ -1,7 +1,7 @@
 """The league's URLs, one module per area so each stays small."""
 
-from . import comptes_rendus, seasons, sheet, transfer
+from . import comptes_rendus, manche, seasons, sheet, transfer
 
 app_name = "league"
 
-urlpatterns = seasons.urlpatterns + sheet.urlpatterns + comptes_rendus.urlpatterns + transfer.urlpatterns
+urlpatterns = manche.urlpatterns + seasons.urlpatterns + sheet.urlpatterns + comptes_rendus.urlpatterns + transfer.urlpatterns

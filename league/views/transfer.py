@@ -1,0 +1,1 @@
+"""Views of the import/export area."""
