@@ -1,0 +1,106 @@
+"""The league's rules engine: Tarot-Bière and FFT scoring, framework-free.
+
+Pure Python (standard library only, no Django): the site feeds it recorded
+facts and shows what it computes. Points are ``Decimal``, jetons ``int``,
+averages ``Fraction``; every human-readable string is a translatable
+:class:`Message`; every rejected input raises :class:`InvalidInput` listing
+all its problems with their season-format paths.
+"""
+
+from .adjustments import ADJUSTMENT_KINDS, Adjustment, summed_adjustments
+from .comptes_rendus import (
+    CompteRenduRecord,
+    OpenDeadline,
+    compte_rendu_adjustments,
+    manche_deadlines,
+    next_deadline,
+    open_deadline,
+    rejection_deadline,
+    wall_clock_add_days,
+)
+from .donne import (
+    ContractDonne,
+    DonneResult,
+    MisereAnnouncement,
+    MisereGame,
+    Penalty,
+    Poignee,
+    pot_shares,
+    score_donne,
+    validate_donne,
+)
+from .errors import InvalidInput, RuleViolation
+from .explain import explain_player, explain_season
+from .manche import QuickResult, RankingEntry, manche_bonuses, rank_manche, vainqueurs, validate_quick_results
+from .messages import Message, gettext_noop
+from .numbers import json_number, to_decimal
+from .ruleset import CONTRACTS, FAMILIES, PARAM_KEYS, RuleSet, ruleset_for
+from .season import (
+    Accessit,
+    Award,
+    MancheInput,
+    MancheOutcome,
+    PlayerInfo,
+    SeasonInput,
+    SeasonResult,
+    StandingRow,
+    compute_season,
+    validate_season,
+)
+from .sheet import PlayerStats, SheetResult, next_dealer, score_sheet
+
+__all__ = [
+    "ADJUSTMENT_KINDS",
+    "CONTRACTS",
+    "FAMILIES",
+    "PARAM_KEYS",
+    "Accessit",
+    "Adjustment",
+    "Award",
+    "CompteRenduRecord",
+    "ContractDonne",
+    "DonneResult",
+    "InvalidInput",
+    "MancheInput",
+    "MancheOutcome",
+    "Message",
+    "MisereAnnouncement",
+    "MisereGame",
+    "OpenDeadline",
+    "Penalty",
+    "PlayerInfo",
+    "PlayerStats",
+    "Poignee",
+    "QuickResult",
+    "RankingEntry",
+    "RuleSet",
+    "RuleViolation",
+    "SeasonInput",
+    "SeasonResult",
+    "SheetResult",
+    "StandingRow",
+    "compte_rendu_adjustments",
+    "compute_season",
+    "explain_player",
+    "explain_season",
+    "gettext_noop",
+    "json_number",
+    "manche_bonuses",
+    "manche_deadlines",
+    "next_deadline",
+    "next_dealer",
+    "open_deadline",
+    "pot_shares",
+    "rank_manche",
+    "rejection_deadline",
+    "ruleset_for",
+    "score_donne",
+    "score_sheet",
+    "summed_adjustments",
+    "to_decimal",
+    "vainqueurs",
+    "validate_donne",
+    "validate_quick_results",
+    "validate_season",
+    "wall_clock_add_days",
+]

@@ -1,0 +1,307 @@
+"""The compte-rendu rules (rulings §5.4 and §5.5).
+
+The vainqueur of a manche must post a compte-rendu before the start of the
+next manche (every later non-cancelled manche is a further deadline; after
+the last manche, 14 days on the Paris wall clock). The President may reject
+a vainqueur's compte-rendu; the vainqueur then has until the next deadline
+to post an accepted revision before another participant's replacement is
+accepted. Everything here is a function of the recorded posts and ``now``,
+so recomputing at any time gives the provisional state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from decimal import Decimal
+from zoneinfo import ZoneInfo
+
+from .adjustments import CR_NON_CONFORME, CR_REMPLACEMENT, CR_RETARD, Adjustment
+from .messages import Message
+from .messages import gettext_noop as _
+from .ruleset import RuleSet
+
+__all__ = [
+    "CR_STATUSES",
+    "CompteRenduRecord",
+    "OpenDeadline",
+    "compte_rendu_adjustments",
+    "format_instant",
+    "manche_deadlines",
+    "next_deadline",
+    "open_deadline",
+    "rejection_deadline",
+    "wall_clock_add_days",
+]
+
+PENDING, ACCEPTED, REJECTED = "pending", "accepted", "rejected"
+CR_STATUSES = (PENDING, ACCEPTED, REJECTED)
+HALF = Decimal("0.5")
+
+
+@dataclass(frozen=True)
+class CompteRenduRecord:
+    """A posted compte-rendu: its author, when it was posted (aware), its
+    status and, when rejected, when the President rejected it."""
+
+    author: str
+    posted_at: datetime
+    status: str = PENDING
+    rejected_at: datetime | None = None
+
+
+def wall_clock_add_days(ruleset: RuleSet, moment: datetime, days: int) -> datetime:
+    """``moment`` + ``days`` on the club's wall clock: 21:00 stays 21:00 across
+    a daylight-saving change."""
+    zone = ZoneInfo(ruleset.timezone)
+    local = moment.astimezone(zone).replace(tzinfo=None) + timedelta(days=days)
+    return local.replace(tzinfo=zone)
+
+
+def format_instant(ruleset: RuleSet, moment: datetime) -> str:
+    """``2011-09-15 21:00`` on the club's wall clock, for messages."""
+    return moment.astimezone(ZoneInfo(ruleset.timezone)).strftime("%Y-%m-%d %H:%M")
+
+
+def manche_deadlines(
+    ruleset: RuleSet, starts_at: datetime, later_starts: Iterable[datetime]
+) -> tuple[datetime, ...]:
+    """The deadlines of a manche's compte-rendu (§5.4): the start times of the
+    later non-cancelled manches (the caller leaves cancelled ones out), in
+    order; when there is none, ``starts_at`` + the last-manche delay."""
+    later = sorted(s for s in later_starts if s > starts_at)
+    if later:
+        return tuple(later)
+    return (wall_clock_add_days(ruleset, starts_at, ruleset.last_manche_deadline_days),)
+
+
+def compte_rendu_adjustments(
+    ruleset: RuleSet,
+    *,
+    number: int | None,
+    vainqueurs: Sequence[str],
+    participants: Sequence[str],
+    deadlines: Sequence[datetime],
+    comptes_rendus: Sequence[CompteRenduRecord],
+    now: datetime,
+    deadline_manches: Mapping[datetime, int] | None = None,
+) -> list[Adjustment]:
+    """Late (§5.4) and non-conforming (§5.5) compte-rendu adjustments of one
+    manche, as of ``now``. ``deadline_manches`` optionally gives the number of
+    the manche starting at each deadline, for the reasons."""
+    return [
+        *late_adjustments(
+            ruleset,
+            number=number,
+            vainqueurs=vainqueurs,
+            deadlines=deadlines,
+            comptes_rendus=comptes_rendus,
+            now=now,
+            deadline_manches=deadline_manches,
+        ),
+        *non_conforme_adjustments(
+            ruleset,
+            number=number,
+            vainqueurs=vainqueurs,
+            participants=participants,
+            deadlines=deadlines,
+            comptes_rendus=comptes_rendus,
+            now=now,
+        ),
+    ]
+
+
+def late_adjustments(
+    ruleset: RuleSet,
+    *,
+    number: int | None,
+    vainqueurs: Sequence[str],
+    deadlines: Sequence[datetime],
+    comptes_rendus: Sequence[CompteRenduRecord],
+    now: datetime,
+    deadline_manches: Mapping[datetime, int] | None = None,
+) -> list[Adjustment]:
+    """−0.5 to each vainqueur at each deadline reached while he had posted
+    nothing strictly before it, unless a vainqueur's accepted compte-rendu was."""
+    vset = set(vainqueurs)
+    first_accepted = min(
+        (cr.posted_at for cr in comptes_rendus if cr.author in vset and cr.status == ACCEPTED), default=None
+    )
+    out = []
+    for v in vainqueurs:
+        own = min((cr.posted_at for cr in comptes_rendus if cr.author == v), default=None)
+        settled = min((t for t in (own, first_accepted) if t is not None), default=None)
+        for deadline in sorted(deadlines):
+            if deadline > now or (settled is not None and settled < deadline):
+                break
+            out.append(
+                Adjustment(v, CR_RETARD, -HALF, number, _late_reason(ruleset, deadline, deadline_manches))
+            )
+    return out
+
+
+def _late_reason(ruleset: RuleSet, deadline: datetime, deadline_manches: Mapping | None) -> Message:
+    when = format_instant(ruleset, deadline)
+    following = (deadline_manches or {}).get(deadline)
+    if following is not None:
+        return Message(
+            _("−0.5 late compte-rendu: deadline %(deadline)s (start of manche %(next)s) passed without it"),
+            {"deadline": when, "next": following},
+        )
+    return Message(
+        _("−0.5 late compte-rendu: deadline %(deadline)s passed without it"),
+        {"deadline": when},
+    )
+
+
+def rejection_deadline(
+    ruleset: RuleSet,
+    *,
+    vainqueurs: Sequence[str],
+    deadlines: Sequence[datetime],
+    comptes_rendus: Sequence[CompteRenduRecord],
+) -> tuple[datetime, datetime] | None:
+    """``(t0, D)`` of §5.5: the first rejection of a vainqueur's compte-rendu
+    and the deadline to react to it; None when none was rejected."""
+    vset = set(vainqueurs)
+    t0 = min(
+        (
+            cr.rejected_at
+            for cr in comptes_rendus
+            if cr.author in vset and cr.status == REJECTED and cr.rejected_at is not None
+        ),
+        default=None,
+    )
+    if t0 is None:
+        return None
+    d = next((x for x in sorted(deadlines) if x > t0), None)
+    if d is None:
+        d = wall_clock_add_days(ruleset, t0, ruleset.last_manche_deadline_days)
+    return t0, d
+
+
+def non_conforme_adjustments(
+    ruleset: RuleSet,
+    *,
+    number: int | None,
+    vainqueurs: Sequence[str],
+    participants: Sequence[str],
+    deadlines: Sequence[datetime],
+    comptes_rendus: Sequence[CompteRenduRecord],
+    now: datetime,
+) -> list[Adjustment]:
+    """§5.5: −0.5 once to each vainqueur who did not react in time to the
+    rejection; +0.5 to the first other participant whose replacement,
+    posted before any accepted revision, is accepted."""
+    window = rejection_deadline(
+        ruleset, vainqueurs=vainqueurs, deadlines=deadlines, comptes_rendus=comptes_rendus
+    )
+    if window is None:
+        return []
+    t0, d = window
+    vset = set(vainqueurs)
+    others = set(participants) - vset
+    after = [cr for cr in comptes_rendus if cr.posted_at > t0 and cr.status == ACCEPTED]
+    revision = min((cr.posted_at for cr in after if cr.author in vset), default=None)
+    replacements = sorted((cr for cr in after if cr.author in others), key=lambda cr: cr.posted_at)
+    first_other = replacements[0].posted_at if replacements else None
+    reacted = revision is not None and revision < d and (first_other is None or revision < first_other)
+    out = []
+    t0_text, d_text = format_instant(ruleset, t0), format_instant(ruleset, d)
+    if not reacted and (first_other is not None or now >= d):
+        if first_other is not None and (revision is None or first_other <= revision) and first_other < d:
+            reason = Message(
+                _(
+                    "−0.5 compte-rendu not up to standard (rejected %(t0)s): another participant's replacement was accepted first"
+                ),
+                {"t0": t0_text, "deadline": d_text},
+            )
+        else:
+            reason = Message(
+                _(
+                    "−0.5 compte-rendu not up to standard (rejected %(t0)s): no accepted revision before %(deadline)s"
+                ),
+                {"t0": t0_text, "deadline": d_text},
+            )
+        out.extend(Adjustment(v, CR_NON_CONFORME, -HALF, number, reason) for v in vainqueurs)
+    eligible = [cr for cr in replacements if revision is None or cr.posted_at < revision]
+    if eligible:
+        first = eligible[0].posted_at
+        awarded = []
+        for cr in eligible:
+            if cr.posted_at == first and cr.author not in awarded:
+                awarded.append(cr.author)
+        out.extend(
+            Adjustment(
+                author,
+                CR_REMPLACEMENT,
+                HALF,
+                number,
+                Message(
+                    _(
+                        "+0.5 replacement compte-rendu: posted %(posted)s after the rejection of %(t0)s and accepted first"
+                    ),
+                    {"posted": format_instant(ruleset, first), "t0": t0_text},
+                ),
+            )
+            for author in awarded
+        )
+    return out
+
+
+@dataclass(frozen=True)
+class OpenDeadline:
+    """A deadline still ahead of a manche's vainqueurs: ``kind`` is ``late``
+    (no compte-rendu yet) or ``non_conforme`` (a rejected one to revise)."""
+
+    kind: str
+    deadline: datetime
+    manche: int | None = None
+
+
+def next_deadline(
+    *,
+    vainqueurs: Sequence[str],
+    deadlines: Sequence[datetime],
+    comptes_rendus: Sequence[CompteRenduRecord],
+    now: datetime,
+) -> datetime | None:
+    """The next unreached deadline of a manche whose vainqueurs have not
+    posted yet (for countdowns and reminders); None once one has posted."""
+    vset = set(vainqueurs)
+    if any(cr.author in vset for cr in comptes_rendus):
+        return None
+    return next((d for d in sorted(deadlines) if d > now), None)
+
+
+def open_deadline(
+    ruleset: RuleSet,
+    *,
+    number: int | None = None,
+    vainqueurs: Sequence[str],
+    participants: Sequence[str] = (),
+    deadlines: Sequence[datetime],
+    comptes_rendus: Sequence[CompteRenduRecord],
+    now: datetime,
+) -> OpenDeadline | None:
+    """What the vainqueurs must still do before when: post a first
+    compte-rendu (``late``), or get a revision accepted after a rejection
+    (``non_conforme``); None when nothing is pending."""
+    nd = next_deadline(vainqueurs=vainqueurs, deadlines=deadlines, comptes_rendus=comptes_rendus, now=now)
+    if nd is not None:
+        return OpenDeadline("late", nd, number)
+    window = rejection_deadline(
+        ruleset, vainqueurs=vainqueurs, deadlines=deadlines, comptes_rendus=comptes_rendus
+    )
+    if window is None:
+        return None
+    t0, d = window
+    if now >= d:
+        return None
+    vset = set(vainqueurs)
+    others = set(participants) - vset
+    accepted_after = [cr for cr in comptes_rendus if cr.posted_at > t0 and cr.status == ACCEPTED]
+    if any(cr.author in vset for cr in accepted_after) or any(cr.author in others for cr in accepted_after):
+        return None
+    return OpenDeadline("non_conforme", d, number)

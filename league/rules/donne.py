@@ -1,0 +1,657 @@
+"""Scoring one donne (rulings §1–§3).
+
+A donne is either a contract played (:class:`ContractDonne`) or, in
+Tarot-Bière, the misère game played when everyone passed twice
+(:class:`MisereGame`). :func:`score_donne` validates it (§7, every problem at
+once), then applies, in the rulebook's order: ante, penalties, card score,
+pot settlement, misère announcements. Every amount is an ``int`` number of
+jeton points; the pot is conserved: ``Σ scores + (pot_after − pot_before) == 0``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from .errors import RuleViolation, raise_if
+from .messages import Message
+from .messages import gettext_noop as _
+from .numbers import to_decimal
+from .ruleset import CONTRACTS, RuleSet, canonical_contract
+
+__all__ = [
+    "CHELEM_BONUS",
+    "ContractDonne",
+    "DonneResult",
+    "MisereAnnouncement",
+    "MisereGame",
+    "Penalty",
+    "Poignee",
+    "POIGNEE_VALUES",
+    "REQUIRED_POINTS",
+    "pot_shares",
+    "score_donne",
+    "validate_donne",
+    "validate_table",
+]
+
+#: Points the attaque needs, by the number of bouts it holds (§1.1).
+REQUIRED_POINTS = {0: Decimal(56), 1: Decimal(51), 2: Decimal(41), 3: Decimal(36)}
+#: Poignée primes, never multiplied, always to the winning side (§1.8).
+POIGNEE_VALUES = {"simple": 20, "double": 30, "triple": 40}
+#: Chelem term of the unit, never multiplied nor signed (§1.8).
+CHELEM_BONUS = {"announced_made": 400, "made": 200, "announced_failed": -200, "defense": -200}
+PETIT_AU_BOUT = {"attack": 10, "defense": -10}
+MISERE_KINDS = ("tete", "atout")
+ANTE = 10
+JETON = 10
+LOSING_PRENEUR_PAYS = 60
+MAX_POINTS = Decimal(91)
+THREE_BOUTS_MIN_POINTS = Decimal("13.5")
+
+
+@dataclass(frozen=True)
+class Poignee:
+    """A poignée shown by ``player``: ``simple`` 20, ``double`` 30, ``triple`` 40."""
+
+    player: str
+    level: str
+
+
+@dataclass(frozen=True)
+class MisereAnnouncement:
+    """An announced misère (``tete``: no honneur, ``atout``: no trump);
+    ``valid`` False when the announcement turned out false."""
+
+    player: str
+    kind: str
+    valid: bool
+
+
+@dataclass(frozen=True)
+class Penalty:
+    """``player`` pays ``amount`` into the pot while the donne is played."""
+
+    player: str
+    amount: int
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class ContractDonne:
+    """A contract played. ``partner`` None: the preneur plays alone.
+    ``petit_au_bout``: ``attack``/``defense``/None. ``chelem``: None,
+    ``announced_made``, ``made``, ``announced_failed`` or ``defense``.
+    ``dealer`` None: inferred from the seating (see :mod:`.sheet`)."""
+
+    dealer: str | None
+    taker: str
+    contract: str
+    partner: str | None
+    bouts: int
+    points: Decimal
+    petit_au_bout: str | None = None
+    poignees: tuple[Poignee, ...] = ()
+    chelem: str | None = None
+    miseres: tuple[MisereAnnouncement, ...] = ()
+    penalties: tuple[Penalty, ...] = ()
+
+
+@dataclass(frozen=True)
+class MisereGame:
+    """The misère game (Tarot-Bière, everyone passed twice): card points per
+    seated player, ranked ascending."""
+
+    dealer: str | None
+    points: Mapping[str, Decimal] = field(hash=False)
+    miseres: tuple[MisereAnnouncement, ...] = ()
+    penalties: tuple[Penalty, ...] = ()
+
+
+@dataclass(frozen=True)
+class DonneResult:
+    """Net jetons change of every table player (antes, penalties, card score,
+    pot winnings, misères), the pot after the donne, whether the attaque won
+    (None for a misère game), the per-defender unit ``u`` (None for a misère
+    game) and the formula in the club's words."""
+
+    scores: dict[str, int] = field(hash=False)
+    pot_after: int
+    won: bool | None
+    unit: int | None
+    explanation: tuple[Message, ...] = ()
+    dealer: str | None = None
+
+
+# --------------------------------------------------------------------------
+# validation (§7)
+# --------------------------------------------------------------------------
+
+
+def _v(path: str, text: str, **params) -> RuleViolation:
+    return RuleViolation(path, Message(text, params))
+
+
+def validate_table(ruleset: RuleSet, table: Sequence[str]) -> list[RuleViolation]:
+    """Seats: no player twice, a size the family allows."""
+    problems = []
+    seen = set()
+    for i, player in enumerate(table):
+        if player in seen:
+            problems.append(_v(f"table[{i}]", _("%(player)s is registered twice"), player=player))
+        seen.add(player)
+    if len(table) not in ruleset.table_sizes:
+        problems.append(
+            _v(
+                "table",
+                _("a %(family)s table seats %(sizes)s players, got %(n)s"),
+                family=ruleset.family,
+                sizes=" or ".join(str(n) for n in ruleset.table_sizes),
+                n=len(table),
+            )
+        )
+    return problems
+
+
+def _check_points(path: str, value: object, problems: list[RuleViolation]) -> Decimal | None:
+    try:
+        points = to_decimal(value)
+    except (TypeError, ValueError):
+        problems.append(_v(path, _("must be a number of card points, got %(value)r"), value=value))
+        return None
+    if not (0 <= points <= MAX_POINTS):
+        problems.append(_v(path, _("card points must be 0..91, got %(value)s"), value=points))
+        return None
+    if (points * 2) % 1 != 0:
+        problems.append(_v(path, _("card points must be a multiple of 0.5, got %(value)s"), value=points))
+        return None
+    return points
+
+
+def _check_player(path: str, player: object, seated: set, problems: list[RuleViolation]) -> bool:
+    if player not in seated:
+        problems.append(_v(path, _("%(player)s is not at the table"), player=player))
+        return False
+    return True
+
+
+def _check_side_bets(ruleset: RuleSet, donne, seated: set, problems: list[RuleViolation]) -> None:
+    """Misère announcements and penalties: Tarot-Bière only (§3.3)."""
+    miseres = tuple(donne.miseres or ())
+    penalties = tuple(donne.penalties or ())
+    if not ruleset.has_pot:
+        if miseres:
+            problems.append(_v("miseres", _("misère announcements are not part of the FFT rules")))
+        if penalties:
+            problems.append(_v("penalties", _("penalties paid into a pot are not part of the FFT rules")))
+        return
+    announced = set()
+    for i, m in enumerate(miseres):
+        _check_player(f"miseres[{i}].player", m.player, seated, problems)
+        if m.kind not in MISERE_KINDS:
+            problems.append(_v(f"miseres[{i}].kind", _("must be tete or atout, got %(value)r"), value=m.kind))
+        elif (m.player, m.kind) in announced:
+            problems.append(
+                _v(
+                    f"miseres[{i}]",
+                    _("%(player)s already announced a misère %(kind)s in this donne"),
+                    player=m.player,
+                    kind=m.kind,
+                )
+            )
+        announced.add((m.player, m.kind))
+        if not isinstance(m.valid, bool):
+            problems.append(
+                _v(f"miseres[{i}].valid", _("must be true or false, got %(value)r"), value=m.valid)
+            )
+    for i, p in enumerate(penalties):
+        _check_player(f"penalties[{i}].player", p.player, seated, problems)
+        amount = p.amount
+        if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0 or amount % JETON:
+            problems.append(
+                _v(
+                    f"penalties[{i}].amount",
+                    _("a penalty must be a positive multiple of 10, got %(value)r"),
+                    value=amount,
+                )
+            )
+
+
+def validate_donne(
+    ruleset: RuleSet, table: Sequence[str], donne: ContractDonne | MisereGame, pot_before: int = 0
+) -> list[RuleViolation]:
+    """Every problem of ``donne`` at ``table`` (paths relative to the donne)."""
+    problems = validate_table(ruleset, table)
+    seated = set(table)
+    if (
+        not isinstance(pot_before, int)
+        or isinstance(pot_before, bool)
+        or pot_before < 0
+        or pot_before % JETON
+    ):
+        problems.append(
+            _v("pot", _("the pot must be a non-negative multiple of 10, got %(value)r"), value=pot_before)
+        )
+    elif pot_before and not ruleset.has_pot:
+        problems.append(_v("pot", _("there is no pot under the FFT rules, got %(value)s"), value=pot_before))
+    if donne.dealer is not None:
+        _check_player("dealer", donne.dealer, seated, problems)
+    if isinstance(donne, MisereGame):
+        if not ruleset.allows_misere:
+            problems.append(_v("kind", _("the misère game is not part of the FFT rules")))
+            return problems
+        points = donne.points if isinstance(donne.points, Mapping) else {}
+        for player in table:
+            if player not in points:
+                problems.append(
+                    _v(
+                        "points",
+                        _("a misère game with a missing player: no card points for %(player)s"),
+                        player=player,
+                    )
+                )
+        for player, value in points.items():
+            if player not in seated:
+                problems.append(_v(f"points.{player}", _("%(player)s is not at the table"), player=player))
+            else:
+                _check_points(f"points.{player}", value, problems)
+        _check_side_bets(ruleset, donne, seated, problems)
+        return problems
+    if not isinstance(donne, ContractDonne):
+        problems.append(_v("kind", _("must be a contract or a misère game")))
+        return problems
+    _check_player("taker", donne.taker, seated, problems)
+    if donne.partner is not None:
+        if donne.partner == donne.taker:
+            problems.append(
+                _v("partner", _("the appelé cannot be the preneur (%(player)s)"), player=donne.partner)
+            )
+        elif _check_player("partner", donne.partner, seated, problems) and len(table) != 5:
+            problems.append(
+                _v(
+                    "partner",
+                    _("no king is called at a table of %(n)s: the preneur plays alone"),
+                    n=len(table),
+                )
+            )
+    if donne.contract not in CONTRACTS:
+        problems.append(
+            _v(
+                "contract",
+                _("unknown contract %(value)r: expected one of %(contracts)s"),
+                value=donne.contract,
+                contracts=", ".join(CONTRACTS),
+            )
+        )
+    bouts_ok = isinstance(donne.bouts, int) and not isinstance(donne.bouts, bool) and 0 <= donne.bouts <= 3
+    if not bouts_ok:
+        problems.append(_v("bouts", _("must be 0..3, got %(value)r"), value=donne.bouts))
+    points = _check_points("points", donne.points, problems)
+    if bouts_ok and points is not None and donne.bouts == 3 and points < THREE_BOUTS_MIN_POINTS:
+        problems.append(
+            _v(
+                "points",
+                _("three bouts are worth 13.5 points by themselves, got %(value)s with 3 bouts"),
+                value=points,
+            )
+        )
+    if donne.petit_au_bout not in (None, *PETIT_AU_BOUT):
+        problems.append(
+            _v(
+                "petit_au_bout",
+                _("must be attack, defense or null, got %(value)r"),
+                value=donne.petit_au_bout,
+            )
+        )
+    if donne.chelem not in (None, *CHELEM_BONUS):
+        problems.append(
+            _v(
+                "chelem",
+                _("must be null, announced_made, made, announced_failed or defense, got %(value)r"),
+                value=donne.chelem,
+            )
+        )
+    shown = set()
+    for i, p in enumerate(donne.poignees or ()):
+        if _check_player(f"poignees[{i}].player", p.player, seated, problems):
+            if p.player in shown:
+                problems.append(
+                    _v(f"poignees[{i}].player", _("%(player)s already showed a poignée"), player=p.player)
+                )
+            shown.add(p.player)
+        if p.level not in POIGNEE_VALUES:
+            problems.append(
+                _v(
+                    f"poignees[{i}].level",
+                    _("must be simple, double or triple, got %(value)r"),
+                    value=p.level,
+                )
+            )
+    _check_side_bets(ruleset, donne, seated, problems)
+    return problems
+
+
+# --------------------------------------------------------------------------
+# scoring
+# --------------------------------------------------------------------------
+
+
+def pot_shares(pot: int) -> tuple[int, int]:
+    """2/3 and 1/3 of ``pot`` (§2.2): with ``pot = 30q + r``, ``20q`` and ``10q``;
+    a remainder of 10 goes to the first, 20 gives 10 to each."""
+    q, r = divmod(pot, 30)
+    first, second = 20 * q, 10 * q
+    if r >= 10:
+        first += 10
+    if r >= 20:
+        second += 10
+    return first, second
+
+
+def _round_margin(m: int, step: int) -> int:
+    """Nearest multiple of ``step`` (m is an integer: no ties when step is 5)."""
+    return (m + step // 2) // step * step
+
+
+def _signed(n: int | Decimal) -> str:
+    return f"+{n}" if n >= 0 else f"−{-n}"
+
+
+class _Ledger:
+    """Jetons moved during a donne; keeps Σ scores + Δpot == 0 by construction."""
+
+    def __init__(self, table: Sequence[str], pot: int):
+        self.scores = dict.fromkeys(table, 0)
+        self.pot = pot
+        self.lines: list[Message] = []
+
+    def to_pot(self, player: str, amount: int) -> None:
+        self.scores[player] -= amount
+        self.pot += amount
+
+    def from_pot(self, player: str, amount: int) -> None:
+        self.scores[player] += amount
+        self.pot -= amount
+
+    def say(self, text: str, **params) -> None:
+        self.lines.append(Message(text, params))
+
+
+def _ante(ruleset: RuleSet, table: Sequence[str], dealer: str, ledger: _Ledger) -> None:
+    if not ruleset.has_pot:
+        return
+    if ledger.pot == 0:
+        for player in table:
+            ledger.to_pot(player, ANTE)
+        ledger.say(_("Ante: the pot is empty, every player pays 10 into it (pot %(pot)s)."), pot=ledger.pot)
+    else:
+        ledger.to_pot(dealer, ANTE)
+        ledger.say(
+            _("Ante: %(dealer)s deals and pays 10 into the pot (pot %(pot)s)."), dealer=dealer, pot=ledger.pot
+        )
+
+
+def _penalties(penalties, ledger: _Ledger) -> None:
+    for p in penalties:
+        ledger.to_pot(p.player, p.amount)
+        if p.reason:
+            ledger.say(
+                _("Penalty: %(player)s pays %(amount)s into the pot (%(reason)s)."),
+                player=p.player,
+                amount=p.amount,
+                reason=p.reason,
+            )
+        else:
+            ledger.say(
+                _("Penalty: %(player)s pays %(amount)s into the pot."), player=p.player, amount=p.amount
+            )
+
+
+def _miseres(table: Sequence[str], miseres, ledger: _Ledger) -> None:
+    for m in miseres:
+        others = [p for p in table if p != m.player]
+        for other in others:
+            if m.valid:
+                ledger.scores[other] -= JETON
+                ledger.scores[m.player] += JETON
+            else:
+                ledger.scores[other] += JETON
+                ledger.scores[m.player] -= JETON
+        if m.valid:
+            ledger.say(
+                _(
+                    "Misère %(kind)s announced by %(player)s: valid, each other player pays him 10 (%(total)s)."
+                ),
+                kind=m.kind,
+                player=m.player,
+                total=_signed(JETON * len(others)),
+            )
+        else:
+            ledger.say(
+                _(
+                    "Misère %(kind)s announced by %(player)s: false, he pays 10 to each other player (%(total)s)."
+                ),
+                kind=m.kind,
+                player=m.player,
+                total=_signed(-JETON * len(others)),
+            )
+
+
+def score_donne(
+    ruleset: RuleSet, table: Sequence[str], donne: ContractDonne | MisereGame, pot_before: int = 0
+) -> DonneResult:
+    """Score ``donne`` played at ``table`` (seats in playing order) with
+    ``pot_before`` in the pot. Raises :class:`~.errors.InvalidInput` listing
+    every problem. A ``dealer`` of None is taken to be ``table[0]``; sheets
+    infer it from the previous donne instead (:func:`.sheet.score_sheet`)."""
+    table = tuple(table)
+    raise_if(validate_donne(ruleset, table, donne, pot_before))
+    dealer = donne.dealer if donne.dealer is not None else table[0]
+    return _score_valid(ruleset, table, donne, pot_before, dealer)
+
+
+def _score_valid(ruleset: RuleSet, table: tuple, donne, pot_before: int, dealer: str) -> DonneResult:
+    ledger = _Ledger(table, pot_before)
+    _ante(ruleset, table, dealer, ledger)
+    _penalties(donne.penalties or (), ledger)
+    if isinstance(donne, MisereGame):
+        _misere_game(table, donne, ledger)
+        won, unit = None, None
+    else:
+        won, unit = _contract(ruleset, table, donne, ledger)
+    _miseres(table, donne.miseres or (), ledger)
+    return DonneResult(
+        scores=ledger.scores,
+        pot_after=ledger.pot,
+        won=won,
+        unit=unit,
+        explanation=tuple(ledger.lines),
+        dealer=dealer,
+    )
+
+
+def contract_unit(ruleset: RuleSet, donne: ContractDonne, n_players: int) -> tuple[bool, int, list[Message]]:
+    """``(won, u, explanation)`` for a valid contract donne (§1)."""
+    lines: list[Message] = []
+
+    def say(text: str, **params) -> None:
+        lines.append(Message(text, params))
+
+    points = to_decimal(donne.points)
+    required = REQUIRED_POINTS[donne.bouts]
+    won = points >= required
+    m = math.ceil(abs(points - required))
+    g = _round_margin(m, ruleset.margin_rounding)
+    s = 1 if won else -1
+    c = ruleset.contract_value
+    p = PETIT_AU_BOUT.get(donne.petit_au_bout, 0)
+    k = ruleset.multipliers[donne.contract]
+    poignees = sum(POIGNEE_VALUES[x.level] for x in donne.poignees or ())
+    chelem = CHELEM_BONUS.get(donne.chelem, 0)
+    u = (s * (c + g) + p) * k + s * poignees + chelem
+
+    say(
+        _("%(bouts)s bouts: the attaque needs %(required)s points and made %(points)s."),
+        bouts=donne.bouts,
+        required=required,
+        points=points,
+    )
+    if won:
+        say(_("Contract won by %(margin)s (a half point goes to the winning side)."), margin=m)
+    else:
+        say(_("Contract lost by %(margin)s (a half point goes to the winning side)."), margin=m)
+    if ruleset.margin_rounding != 1:
+        say(
+            _("Margin %(margin)s rounded to the nearest multiple of %(step)s: %(rounded)s."),
+            margin=m,
+            step=ruleset.margin_rounding,
+            rounded=g,
+        )
+    contract = canonical_contract(ruleset.family, donne.contract)
+    say(
+        _(
+            "%(contract)s: (%(contract_value)s contract + %(margin)s) %(sign)s, petit au bout %(petit)s, multiplied by %(k)s: %(base)s."
+        ),
+        contract=contract,
+        contract_value=c,
+        margin=g,
+        sign=_("won") if won else _("lost"),
+        petit=_signed(p),
+        k=k,
+        base=_signed((s * (c + g) + p) * k),
+    )
+    if poignees:
+        say(
+            _("Poignées %(levels)s: %(value)s, not multiplied, to the winning side: %(signed)s."),
+            levels=", ".join(f"{x.player} {x.level}" for x in donne.poignees),
+            value=poignees,
+            signed=_signed(s * poignees),
+        )
+    if chelem:
+        say(_("Chelem (%(chelem)s): %(value)s, not multiplied."), chelem=donne.chelem, value=_signed(chelem))
+    say(_("Each defender scores %(minus_u)s (u = %(u)s)."), u=u, minus_u=_signed(-u))
+    return won, u, lines
+
+
+def _contract(ruleset: RuleSet, table: tuple, donne: ContractDonne, ledger: _Ledger) -> tuple[bool, int]:
+    n = len(table)
+    won, u, lines = contract_unit(ruleset, donne, n)
+    ledger.lines.extend(lines)
+    attaque = {donne.taker, donne.partner}
+    for player in table:
+        if player not in attaque:
+            ledger.scores[player] -= u
+    if donne.partner is not None:
+        ledger.scores[donne.taker] += 2 * u
+        ledger.scores[donne.partner] += u
+        ledger.say(
+            _(
+                "With the appelé: preneur %(taker)s scores 2u = %(taker_score)s, appelé %(partner)s scores u = %(partner_score)s."
+            ),
+            taker=donne.taker,
+            taker_score=_signed(2 * u),
+            partner=donne.partner,
+            partner_score=_signed(u),
+        )
+    else:
+        ledger.scores[donne.taker] += (n - 1) * u
+        ledger.say(
+            _("Alone against %(defenders)s: preneur %(taker)s scores %(defenders)s × u = %(taker_score)s."),
+            defenders=n - 1,
+            taker=donne.taker,
+            taker_score=_signed((n - 1) * u),
+        )
+    if not ruleset.has_pot:
+        return won, u
+    if won:
+        pot = ledger.pot
+        if donne.partner is None:
+            ledger.from_pot(donne.taker, pot)
+            ledger.say(_("The attaque wins: %(taker)s takes the pot of %(pot)s."), taker=donne.taker, pot=pot)
+        else:
+            first, second = pot_shares(pot)
+            ledger.from_pot(donne.taker, first)
+            ledger.from_pot(donne.partner, second)
+            ledger.say(
+                _(
+                    "The attaque wins the pot of %(pot)s: %(taker)s takes %(first)s (2/3), %(partner)s %(second)s (1/3)."
+                ),
+                pot=pot,
+                taker=donne.taker,
+                first=first,
+                partner=donne.partner,
+                second=second,
+            )
+    else:
+        ledger.to_pot(donne.taker, LOSING_PRENEUR_PAYS)
+        ledger.say(
+            _("The attaque loses: %(taker)s pays 60 into the pot (pot %(pot)s)."),
+            taker=donne.taker,
+            pot=ledger.pot,
+        )
+    return won, u
+
+
+def misere_spread(high: Decimal, low: Decimal) -> int:
+    """``d``: the spread of card points rounded to the nearest 10, halves up (§3.2)."""
+    return int(((high - low + 5) / 10).to_integral_value(rounding="ROUND_FLOOR")) * 10
+
+
+def _misere_game(table: tuple, donne: MisereGame, ledger: _Ledger) -> None:
+    """§3.2: ranked by ascending card points; ties share the sum of their places."""
+    points = {p: to_decimal(donne.points[p]) for p in table}
+    order = sorted(table, key=lambda p: points[p])  # stable: seat order among ties
+    n = len(order)
+    d = misere_spread(points[order[-1]], points[order[0]])
+    pot = ledger.pot
+    first_share, second_share = pot_shares(pot)
+    stake = d + 10
+    if n == 5:
+        amounts = [first_share + 2 * stake, second_share + stake, 0, -stake, -2 * stake]
+    else:  # at 4 the last pays as the 5th, nobody pays as the 4th
+        amounts = [first_share + 2 * stake, second_share, 0, -2 * stake]
+    ledger.say(
+        _(
+            "Misère game: spread %(high)s − %(low)s rounded to the nearest 10 gives d = %(d)s; pot %(pot)s shared 2/3 (%(first)s) and 1/3 (%(second)s)."
+        ),
+        high=points[order[-1]],
+        low=points[order[0]],
+        d=d,
+        pot=pot,
+        first=first_share,
+        second=second_share,
+    )
+    i = 0
+    while i < n:
+        j = i
+        while j + 1 < n and points[order[j + 1]] == points[order[i]]:
+            j += 1
+        group = order[i : j + 1]
+        total = sum(amounts[i : j + 1])
+        share = total // (10 * len(group)) * 10  # received: down; paid: up in size
+        for player in group:
+            ledger.from_pot(player, share)
+        if len(group) == 1:
+            ledger.say(
+                _("Place %(place)s: %(player)s with %(points)s points: %(amount)s."),
+                place=i + 1,
+                player=group[0],
+                points=points[group[0]],
+                amount=_signed(share),
+            )
+        else:
+            ledger.say(
+                _(
+                    "Places %(first)s–%(last)s tied at %(points)s points (%(players)s) share %(total)s: %(share)s each, rounded to a multiple of 10, the rest stays in the pot."
+                ),
+                first=i + 1,
+                last=j + 1,
+                points=points[group[0]],
+                players=", ".join(group),
+                total=_signed(total),
+                share=_signed(share),
+            )
+        i = j + 1
+    ledger.say(_("Pot after the misère game: %(pot)s."), pot=ledger.pot)

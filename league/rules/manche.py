@@ -1,0 +1,315 @@
+"""Ranking a manche and its bonuses (rulings §4.2, §5.1–5.3).
+
+A manche ranks its seated players by score, descending; equal scores share
+places (average of the place points covered, best place covered) unless the
+President recorded an explicit order; the absent player of a manche at 4 is
+always last with a score of 0. The manche's bonuses follow from the ranking
+and the players' prises.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+
+from .adjustments import BOUTS_SUR_PRISE, DEFENSIF, SEUL_POSITIF, Adjustment
+from .errors import RuleViolation, raise_if
+from .messages import Message
+from .messages import gettext_noop as _
+from .ruleset import RuleSet
+
+__all__ = [
+    "DEFENSIVE_FACTORS",
+    "QuickResult",
+    "RankingEntry",
+    "manche_bonuses",
+    "rank_manche",
+    "validate_order",
+    "validate_quick_results",
+    "vainqueurs",
+]
+
+#: Défensif threshold by place: the score must reach factor × W (§5.3).
+DEFENSIVE_FACTORS = {2: Fraction(8, 10), 3: Fraction(4, 10), 4: Fraction(-1, 10), 5: Fraction(-6, 10)}
+SEUL_POSITIF_VALUE = Decimal(1)
+HALF = Decimal("0.5")
+
+
+@dataclass(frozen=True)
+class RankingEntry:
+    """A player's line of a manche's classification."""
+
+    player: str
+    score: int
+    place: int
+    points: Decimal
+    prises: int = 0
+    bouts: int = 0
+    prises_won: int = 0
+    absent: bool = False
+
+
+@dataclass(frozen=True)
+class QuickResult:
+    """The quick form of a manche (history where only the final sheet survives)."""
+
+    player: str
+    score: int
+    prises: int = 0
+    bouts: int = 0
+    prises_won: int = 0
+
+
+def _v(path: str, text: str, **params) -> RuleViolation:
+    return RuleViolation(path, Message(text, params))
+
+
+def _is_int(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def validate_quick_results(
+    ruleset: RuleSet, table: Sequence[str], results: Sequence[QuickResult]
+) -> list[RuleViolation]:
+    """Seated players exactly once, scores summing to zero, coherent prises
+    (paths ``results[i].<field>``, ``results`` for the whole)."""
+    problems = []
+    seen = set()
+    total = 0
+    for i, r in enumerate(results):
+        if r.player not in table:
+            problems.append(_v(f"results[{i}].player", _("%(player)s is not at the table"), player=r.player))
+        elif r.player in seen:
+            problems.append(_v(f"results[{i}].player", _("%(player)s appears twice"), player=r.player))
+        seen.add(r.player)
+        for name in ("score", "prises", "bouts", "prises_won"):
+            value = getattr(r, name)
+            if not _is_int(value):
+                problems.append(
+                    _v(f"results[{i}].{name}", _("must be an integer, got %(value)r"), value=value)
+                )
+            elif name != "score" and value < 0:
+                problems.append(
+                    _v(f"results[{i}].{name}", _("must not be negative, got %(value)s"), value=value)
+                )
+        if _is_int(r.score):
+            total += r.score
+        if _is_int(r.prises) and _is_int(r.prises_won) and r.prises_won > r.prises:
+            problems.append(
+                _v(
+                    f"results[{i}].prises_won",
+                    _("cannot exceed the prises (%(prises)s), got %(value)s"),
+                    prises=r.prises,
+                    value=r.prises_won,
+                )
+            )
+        if _is_int(r.prises) and _is_int(r.bouts) and r.bouts > 3 * r.prises:
+            problems.append(
+                _v(
+                    f"results[{i}].bouts",
+                    _("at most 3 bouts per prise (%(max)s), got %(value)s"),
+                    max=3 * r.prises,
+                    value=r.bouts,
+                )
+            )
+    for player in table:
+        if player not in seen:
+            problems.append(_v("results", _("no result for %(player)s"), player=player))
+    if total != 0:
+        problems.append(_v("results", _("scores of a manche must sum to zero, got %(total)s"), total=total))
+    return problems
+
+
+def validate_order(
+    table: Sequence[str], scores: Mapping[str, int], order: Sequence[str]
+) -> list[RuleViolation]:
+    """An explicit order must list the seated players once each, scores not increasing."""
+    if sorted(order) != sorted(table) or len(set(order)) != len(order):
+        return [
+            _v(
+                "order",
+                _("must list each seated player once (%(players)s), got %(order)s"),
+                players=", ".join(table),
+                order=", ".join(map(str, order)),
+            )
+        ]
+    for a, b in zip(order, order[1:], strict=False):
+        if scores[a] < scores[b]:
+            return [
+                _v(
+                    "order",
+                    _("%(a)s (%(score_a)s) cannot be placed before %(b)s (%(score_b)s)"),
+                    a=a,
+                    score_a=scores[a],
+                    b=b,
+                    score_b=scores[b],
+                )
+            ]
+    return []
+
+
+def _stat(stats, player: str, name: str) -> int:
+    if not stats or player not in stats:
+        return 0
+    return getattr(stats[player], name)
+
+
+def rank_manche(
+    ruleset: RuleSet,
+    table: Sequence[str],
+    absent: str | None,
+    scores: Mapping[str, int],
+    stats: Mapping | None = None,
+    order: Sequence[str] | None = None,
+) -> tuple[RankingEntry, ...]:
+    """The manche's classification (§4.2): descending score; equal scores
+    share the average of the place points they cover and the best place;
+    an explicit ``order`` places players one by one; the absent player is
+    last (place 5, score 0). ``stats`` maps a player to anything with
+    ``prises``, ``bouts`` and ``prises_won`` (PlayerStats, QuickResult)."""
+    table = tuple(table)
+    pp = ruleset.place_points
+    if order:
+        raise_if(validate_order(table, scores, order))
+        ranked = [(p, i + 1, pp[i]) for i, p in enumerate(order)]
+    else:
+        seat = {p: i for i, p in enumerate(table)}
+        by_score = sorted(table, key=lambda p: (-scores[p], seat[p]))
+        ranked = []
+        i = 0
+        while i < len(by_score):
+            j = i
+            while j + 1 < len(by_score) and scores[by_score[j + 1]] == scores[by_score[i]]:
+                j += 1
+            covered = pp[i : j + 1]
+            points = sum(covered, Decimal(0)) / len(covered)
+            for p in by_score[i : j + 1]:
+                ranked.append((p, i + 1, points))
+            i = j + 1
+    entries = [
+        RankingEntry(
+            player=p,
+            score=scores[p],
+            place=place,
+            points=points,
+            prises=_stat(stats, p, "prises"),
+            bouts=_stat(stats, p, "bouts"),
+            prises_won=_stat(stats, p, "prises_won"),
+        )
+        for p, place, points in ranked
+    ]
+    if absent is not None:
+        entries.append(RankingEntry(player=absent, score=0, place=5, points=pp[4], absent=True))
+    return tuple(entries)
+
+
+def vainqueurs(ranking: Sequence[RankingEntry]) -> tuple[str, ...]:
+    """Every player placed first (tied first players are all vainqueurs)."""
+    return tuple(e.player for e in ranking if e.place == 1 and not e.absent)
+
+
+def manche_bonuses(ruleset: RuleSet, ranking: Sequence[RankingEntry], number: int | None) -> list[Adjustment]:
+    """Seul positif (§5.1), bouts sur prise (§5.2) and défensifs (§5.3)."""
+    return [
+        *seul_positif(ranking, number),
+        *bouts_sur_prise(ranking, number),
+        *(defensifs(ranking, number) if ruleset.defensive_bonus else []),
+    ]
+
+
+def seul_positif(ranking: Sequence[RankingEntry], number: int | None) -> list[Adjustment]:
+    """+1 to the vainqueur when his score is > 0 and everyone else's is ≤ 0."""
+    out = []
+    for e in ranking:
+        if e.place != 1 or e.absent or e.score <= 0:
+            continue
+        if all(o.score <= 0 for o in ranking if o is not e):
+            out.append(
+                Adjustment(
+                    e.player,
+                    SEUL_POSITIF,
+                    SEUL_POSITIF_VALUE,
+                    number,
+                    Message(
+                        _("+1 seul positif: vainqueur with %(score)s, every other player at 0 or below"),
+                        {"score": e.score},
+                    ),
+                )
+            )
+    return out
+
+
+def bouts_sur_prise(ranking: Sequence[RankingEntry], number: int | None) -> list[Adjustment]:
+    """+0.5 to the lowest average of bouts per prise, if ≤ 1, among players who
+    won at least one prise; ties: most prises, then best ratio of prises won."""
+    candidates = [e for e in ranking if e.prises >= 1 and e.prises_won >= 1]
+    if not candidates:
+        return []
+
+    def key(e: RankingEntry):
+        return (Fraction(e.bouts, e.prises), -e.prises, -Fraction(e.prises_won, e.prises))
+
+    best = min(key(e) for e in candidates)
+    if best[0] > 1:
+        return []
+    return [
+        Adjustment(
+            e.player,
+            BOUTS_SUR_PRISE,
+            HALF,
+            number,
+            Message(
+                _(
+                    "+0.5 bouts sur prise: %(bouts)s bouts over %(prises)s prises (%(won)s won), the lowest average, at most 1"
+                ),
+                {"bouts": e.bouts, "prises": e.prises, "won": e.prises_won},
+            ),
+        )
+        for e in candidates
+        if key(e) == best
+    ]
+
+
+def defensifs(ranking: Sequence[RankingEntry], number: int | None) -> list[Adjustment]:
+    """+0.5 to a non-first player whose score reaches the factor of his
+    (best shared) place times the vainqueur's score W; never the absent."""
+    firsts = [e for e in ranking if e.place == 1 and not e.absent]
+    if not firsts:
+        return []
+    w = firsts[0].score
+    out = []
+    for e in ranking:
+        if e.absent or e.place == 1 or e.place not in DEFENSIVE_FACTORS:
+            continue
+        factor = DEFENSIVE_FACTORS[e.place]
+        threshold = factor * w
+        if e.score >= threshold:
+            out.append(
+                Adjustment(
+                    e.player,
+                    DEFENSIF,
+                    HALF,
+                    number,
+                    Message(
+                        _(
+                            "+0.5 defensive: place %(place)s with %(score)s ≥ %(factor)s × %(w)s = %(threshold)s"
+                        ),
+                        {
+                            "place": e.place,
+                            "score": e.score,
+                            "factor": _fraction_text(factor),
+                            "w": w,
+                            "threshold": _fraction_text(threshold),
+                        },
+                    ),
+                )
+            )
+    return out
+
+
+def _fraction_text(f: Fraction) -> str:
+    """Exact decimal text of a fraction with a terminating expansion (tenths)."""
+    d = Decimal(f.numerator) / Decimal(f.denominator)
+    return format(d.normalize(), "f") if d != d.to_integral_value() else str(int(d))
