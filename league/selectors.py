@@ -1,0 +1,261 @@
+"""Reads that turn database rows into the rules engine's input, and its cached results.
+
+The standings of a season are computed by ``rules.compute_season`` from
+every manche, donne and compte-rendu of the season. Loading them takes a
+fixed number of queries whatever the season's size, and the result is cached
+under the season's ``revision`` (bumped by every write through
+``invalidate``), so web processes sharing a Redis cache compute it once.
+Because late compte-rendu maluses depend on the clock, a cached result also
+expires at the next deadline it did not count yet.
+"""
+
+from collections import defaultdict
+from datetime import datetime, timedelta
+from decimal import Decimal
+
+from django.core.cache import cache
+from django.db.models import F, Min
+from django.utils import timezone
+
+from accounts.models import User
+
+from . import rules
+from .models import Award, CompteRendu, Donne, Manche, QuickResult, Season, Seat
+
+# A cached result is trusted at most this long, even with no deadline ahead.
+RESULT_MAX_AGE = timedelta(minutes=5)
+
+ENGINE_STATUS = {
+    Manche.Status.PLANNED: "planned",
+    Manche.Status.OPEN: "planned",
+    Manche.Status.PLAYED: "played",
+    Manche.Status.CANCELLED: "cancelled",
+}
+
+DONNE_FIELDS = (
+    "manche_id",
+    "index",
+    "kind",
+    "dealer__username",
+    "taker__username",
+    "contract",
+    "partner__username",
+    "bouts",
+    "points",
+    "petit_au_bout",
+    "chelem",
+    "poignees",
+    "miseres",
+    "penalties",
+    "misere_points",
+)
+
+
+def invalidate(season: Season) -> None:
+    """Mark every cached computation of this season stale (call it in any write that changes results)."""
+    Season.objects.filter(pk=season.pk).update(revision=F("revision") + 1)
+
+
+def donne_to_engine(row: dict) -> "rules.ContractDonne | rules.MisereGame":
+    """One ``Donne`` row (as ``values(*DONNE_FIELDS)``) in the engine's terms."""
+    miseres = tuple(
+        rules.MisereAnnouncement(player=m["player"], kind=m["kind"], valid=bool(m["valid"]))
+        for m in row["miseres"] or ()
+    )
+    penalties = tuple(
+        rules.Penalty(player=p["player"], amount=int(p["amount"]), reason=p.get("reason", ""))
+        for p in row["penalties"] or ()
+    )
+    if row["kind"] == Donne.Kind.MISERE:
+        return rules.MisereGame(
+            dealer=row["dealer__username"],
+            points={player: Decimal(str(points)) for player, points in (row["misere_points"] or {}).items()},
+            miseres=miseres,
+            penalties=penalties,
+        )
+    return rules.ContractDonne(
+        dealer=row["dealer__username"],
+        taker=row["taker__username"],
+        contract=row["contract"],
+        partner=row["partner__username"],
+        bouts=row["bouts"],
+        points=row["points"],
+        petit_au_bout=row["petit_au_bout"] or None,
+        poignees=tuple(rules.Poignee(player=p["player"], level=p["level"]) for p in row["poignees"] or ()),
+        chelem=row["chelem"] or None,
+        miseres=miseres,
+        penalties=penalties,
+    )
+
+
+def compte_rendu_to_engine(cr) -> "rules.CompteRenduRecord":
+    return rules.CompteRenduRecord(
+        author=cr["author__username"],
+        posted_at=cr["posted_at"],
+        status=cr["status"],
+        rejected_at=cr["rejected_at"],
+    )
+
+
+class _SeasonRows:
+    """Every row a season's computation needs, fetched in a fixed number of queries."""
+
+    def __init__(self, manche_filter: dict):
+        self.tables = defaultdict(list)
+        for seat in (
+            Seat.objects.filter(**manche_filter).order_by("position").values("manche_id", "player__username")
+        ):
+            self.tables[seat["manche_id"]].append(seat["player__username"])
+        self.donnes = defaultdict(list)
+        for row in Donne.objects.filter(**manche_filter).order_by("manche_id", "index").values(*DONNE_FIELDS):
+            self.donnes[row["manche_id"]].append(donne_to_engine(row))
+        self.quick = defaultdict(list)
+        for row in QuickResult.objects.filter(**manche_filter).values(
+            "manche_id", "player__username", "score", "prises", "bouts", "prises_won"
+        ):
+            self.quick[row["manche_id"]].append(
+                rules.QuickResult(
+                    player=row["player__username"],
+                    score=row["score"],
+                    prises=row["prises"],
+                    bouts=row["bouts"],
+                    prises_won=row["prises_won"],
+                )
+            )
+        self.comptes_rendus = defaultdict(list)
+        for row in (
+            CompteRendu.objects.filter(**manche_filter)
+            .order_by("posted_at", "pk")
+            .values("manche_id", "author__username", "posted_at", "status", "rejected_at")
+        ):
+            self.comptes_rendus[row["manche_id"]].append(compte_rendu_to_engine(row))
+
+    def manche_input(self, manche: Manche, absent_username: str | None) -> "rules.MancheInput":
+        played = manche.status == Manche.Status.PLAYED
+        donnes = self.donnes.get(manche.pk)
+        quick = self.quick.get(manche.pk)
+        return rules.MancheInput(
+            number=manche.number,
+            starts_at=manche.starts_at,
+            status=ENGINE_STATUS[manche.status],
+            table=tuple(self.tables.get(manche.pk, ())),
+            absent=absent_username,
+            donnes=tuple(donnes) if played and donnes else (() if played and not quick else None),
+            results=tuple(quick) if played and quick and not donnes else None,
+            order=tuple(manche.order) if manche.order else None,
+            comptes_rendus=tuple(self.comptes_rendus.get(manche.pk, ())),
+        )
+
+
+def manche_input(manche: Manche) -> "rules.MancheInput":
+    """One manche in the engine's terms (its sheet even while it is being played)."""
+    rows = _SeasonRows({"manche": manche})
+    absent = manche.absent.username if manche.absent_id else None
+    played_input = rows.manche_input(manche, absent)
+    if manche.status == Manche.Status.PLAYED:
+        return played_input
+    donnes = rows.donnes.get(manche.pk)
+    return rules.MancheInput(
+        number=played_input.number,
+        starts_at=played_input.starts_at,
+        status=played_input.status,
+        table=played_input.table,
+        absent=absent,
+        donnes=tuple(donnes) if donnes else None,
+        results=tuple(rows.quick[manche.pk]) if rows.quick.get(manche.pk) else None,
+        order=played_input.order,
+        comptes_rendus=played_input.comptes_rendus,
+    )
+
+
+def first_seasons(usernames) -> dict[str, str]:
+    """Each player's first season: as recorded, else the first season he played in."""
+    recorded = dict(
+        User.objects.filter(username__in=usernames)
+        .exclude(first_season="")
+        .values_list("username", "first_season")
+    )
+    played = Manche.Status.PLAYED
+    derived: dict[str, str] = {}
+    seated = (
+        Seat.objects.filter(player__username__in=usernames, manche__status=played)
+        .values("player__username")
+        .annotate(first=Min("manche__season__name"))
+    )
+    for row in seated:
+        derived[row["player__username"]] = row["first"]
+    absent = (
+        Manche.objects.filter(absent__username__in=usernames, status=played)
+        .values("absent__username")
+        .annotate(first=Min("season__name"))
+    )
+    for row in absent:
+        name = row["absent__username"]
+        derived[name] = min(derived.get(name, row["first"]), row["first"])
+    return {**derived, **recorded}
+
+
+def season_input(season: Season) -> "rules.SeasonInput":
+    """The whole season in the engine's terms, in a constant number of queries."""
+    manches = list(
+        Manche.objects.filter(season=season).select_related("absent").order_by("starts_at", "number")
+    )
+    rows = _SeasonRows({"manche__season": season})
+    usernames = set()
+    for table in rows.tables.values():
+        usernames.update(table)
+    usernames.update(m.absent.username for m in manches if m.absent_id)
+    awards = list(
+        Award.objects.filter(season=season).select_related("player").order_by("award", "player__username")
+    )
+    usernames.update(a.player.username for a in awards)
+    officers = {season.president_id, season.vice_president_id} - {None}
+    names = dict(User.objects.filter(username__in=usernames).values_list("username", "display_name"))
+    firsts = first_seasons(usernames)
+    president = (
+        User.objects.filter(pk=season.president_id).values_list("username", flat=True).first()
+        if officers
+        else None
+    )
+    return rules.SeasonInput(
+        name=season.name,
+        ruleset=season.ruleset(),
+        players={
+            username: rules.PlayerInfo(
+                id=username, name=names.get(username, username), first_season=firsts.get(username)
+            )
+            for username in sorted(usernames)
+        },
+        manches=tuple(rows.manche_input(m, m.absent.username if m.absent_id else None) for m in manches),
+        president=president,
+        closed=season.is_closed,
+        awards=tuple(
+            rules.Award(award=a.award, player=a.player.username, citation=a.citation) for a in awards
+        ),
+    )
+
+
+def _next_expiry(result, now: datetime) -> datetime:
+    upcoming = [
+        deadline
+        for outcome in result.manches.values()
+        for deadline in (outcome.deadlines or ())
+        if deadline > now
+    ]
+    return min([now + RESULT_MAX_AGE, *upcoming])
+
+
+def season_result(season: Season, *, now: datetime | None = None) -> "rules.SeasonResult":
+    """The engine's computation of the season, cached per revision and until the next deadline."""
+    now = now or timezone.now()
+    revision = Season.objects.filter(pk=season.pk).values_list("revision", flat=True).get()
+    key = f"league:season-result:{season.pk}:{revision}"
+    cached = cache.get(key)
+    if cached is not None:
+        computed_at, valid_until, result = cached
+        if computed_at <= now < valid_until:
+            return result
+    result = rules.compute_season(season_input(season), now=now)
+    valid_until = _next_expiry(result, now)
+    cache.set(key, (now, valid_until, result), timeout=int(RESULT_MAX_AGE.total_seconds()) + 60)
+    return result
