@@ -38,9 +38,7 @@ class User(AbstractUser):
     password until their owner claims them through an invitation.
     """
 
-    username = models.CharField(
-        _("identifiant"), max_length=30, unique=True, validators=[short_id_validator]
-    )
+    username = models.CharField(_("identifiant"), max_length=30, unique=True, validators=[short_id_validator])
     display_name = models.CharField(_("nom affiché"), max_length=80)
     email = models.EmailField(_("adresse e-mail"), blank=True)
     first_season = models.CharField(
@@ -69,9 +67,7 @@ class User(AbstractUser):
         verbose_name_plural = _("membres")
         ordering = ["display_name", "username"]
         constraints = [
-            models.UniqueConstraint(
-                Lower("email"), condition=~Q(email=""), name="unique_nonempty_email"
-            )
+            models.UniqueConstraint(Lower("email"), condition=~Q(email=""), name="unique_nonempty_email")
         ]
 
     def __str__(self) -> str:
@@ -99,9 +95,7 @@ class Mandate(models.Model):
     role = models.CharField(max_length=20, choices=Role.choices)
     started_at = models.DateTimeField(_("début"))
     ended_at = models.DateTimeField(_("fin"), null=True, blank=True)
-    appointed_by = models.ForeignKey(
-        User, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
-    )
+    appointed_by = models.ForeignKey(User, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
     history = HistoricalRecords()
 
     class Meta:
@@ -114,3 +108,122 @@ class Mandate(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_role_display()} {self.user}"
+
+
+class Invitation(models.Model):
+    """The President's invitation to join (or to claim an imported player's account).
+
+    The emailed link carries a random token; only its hash is stored. The
+    link serves once (``used_at``) and not after ``expires_at`` or once
+    revoked. ``user`` names the account the invitation opens: an existing
+    inactive player (imported from a season, or one who left) when it is a
+    claim, otherwise the account created when the invitation is accepted.
+    """
+
+    email = models.EmailField(_("adresse e-mail"))
+    username = models.CharField(_("identifiant"), max_length=30, validators=[short_id_validator])
+    display_name = models.CharField(_("nom affiché"), max_length=80)
+    token_hash = models.CharField(max_length=64, unique=True, editable=False)
+    created_by = models.ForeignKey(
+        User, on_delete=models.PROTECT, null=True, blank=True, related_name="+", verbose_name=_("invité par")
+    )
+    created_at = models.DateTimeField(_("créée le"))
+    sent_at = models.DateTimeField(_("envoyée le"), null=True, blank=True)
+    expires_at = models.DateTimeField(_("expire le"))
+    used_at = models.DateTimeField(_("acceptée le"), null=True, blank=True)
+    revoked_at = models.DateTimeField(_("révoquée le"), null=True, blank=True)
+    user = models.ForeignKey(
+        User,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="invitations",
+        verbose_name=_("compte"),
+    )
+    # True when the invitation hands over an existing player's account
+    # (same username, history kept) rather than creating a new one.
+    claim = models.BooleanField(_("reprise d'un compte existant"), default=False)
+    history = HistoricalRecords(excluded_fields=["token_hash"])
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("En attente")
+        ACCEPTED = "accepted", _("Acceptée")
+        REVOKED = "revoked", _("Révoquée")
+        EXPIRED = "expired", _("Expirée")
+
+    class Meta:
+        verbose_name = _("invitation")
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.display_name} <{self.email}>"
+
+    def status(self, now) -> "Invitation.Status":
+        if self.used_at:
+            return self.Status.ACCEPTED
+        if self.revoked_at:
+            return self.Status.REVOKED
+        if self.expires_at <= now:
+            return self.Status.EXPIRED
+        return self.Status.PENDING
+
+    def is_usable(self, now) -> bool:
+        return self.status(now) == self.Status.PENDING
+
+
+class JoinRequest(models.Model):
+    """A visitor's request to join the club, waiting for the President's decision.
+
+    ``approved`` is empty while the request waits, then True or False.
+    Approving it sends the requester an invitation (``invitation``).
+    """
+
+    name = models.CharField(_("nom"), max_length=80)
+    email = models.EmailField(_("adresse e-mail"))
+    message = models.TextField(_("message"), blank=True, max_length=2000)
+    created_at = models.DateTimeField(_("reçue le"))
+    decided_at = models.DateTimeField(_("décidée le"), null=True, blank=True)
+    decided_by = models.ForeignKey(
+        User, on_delete=models.PROTECT, null=True, blank=True, related_name="+", verbose_name=_("décidée par")
+    )
+    approved = models.BooleanField(_("acceptée"), null=True, blank=True)
+    invitation = models.ForeignKey(
+        Invitation, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("demande d'adhésion")
+        verbose_name_plural = _("demandes d'adhésion")
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.name} <{self.email}>"
+
+    @property
+    def is_pending(self) -> bool:
+        return self.decided_at is None
+
+
+class EmailChange(models.Model):
+    """A member's new address, applied only once he opens the link sent to it."""
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="email_changes")
+    new_email = models.EmailField(_("nouvelle adresse"))
+    token_hash = models.CharField(max_length=64, unique=True, editable=False)
+    created_at = models.DateTimeField(_("demandé le"))
+    expires_at = models.DateTimeField(_("expire le"))
+    confirmed_at = models.DateTimeField(_("confirmé le"), null=True, blank=True)
+    cancelled_at = models.DateTimeField(_("annulé le"), null=True, blank=True)
+    history = HistoricalRecords(excluded_fields=["token_hash"])
+
+    class Meta:
+        verbose_name = _("changement d'adresse")
+        verbose_name_plural = _("changements d'adresse")
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.user} → {self.new_email}"
+
+    def is_usable(self, now) -> bool:
+        return self.confirmed_at is None and self.cancelled_at is None and self.expires_at > now
