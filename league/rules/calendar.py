@@ -1,0 +1,147 @@
+"""The championship's calendar, as the rulebook's "Organisation du Championnat" sets it.
+
+Manches are played on Thursday evenings at 21:00 (Europe/Paris), one every
+14 days, from the first Thursday of September to the last Thursday of June.
+On the President's decision the season may start on the last Thursday of
+August and end on the first Thursday of July.
+
+Pure functions over ``date``/``datetime`` (no Django): a manche's start is
+built from its local date and local time in the club's time zone, so it stays
+at 21:00 on both sides of a daylight-saving change.
+"""
+
+from __future__ import annotations
+
+import calendar as _calendar
+import re
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+from zoneinfo import ZoneInfo
+
+__all__ = [
+    "CLUB_TIMEZONE",
+    "DEFAULT_START_TIME",
+    "INTERVAL_DAYS",
+    "SEATS",
+    "CalendarOptions",
+    "first_thursday",
+    "fill_state",
+    "is_last_minute",
+    "last_thursday",
+    "local_date",
+    "manche_start",
+    "season_dates",
+    "season_start_year",
+    "season_starts",
+]
+
+CLUB_TIMEZONE = "Europe/Paris"
+DEFAULT_START_TIME = time(21, 0)
+INTERVAL_DAYS = 14
+#: A Tarot-Bière table has five seats.
+SEATS = 5
+THURSDAY = 3  # date.weekday()
+
+
+def first_thursday(year: int, month: int) -> date:
+    first = date(year, month, 1)
+    return first + timedelta(days=(THURSDAY - first.weekday()) % 7)
+
+
+def last_thursday(year: int, month: int) -> date:
+    last = date(year, month, _calendar.monthrange(year, month)[1])
+    return last - timedelta(days=(last.weekday() - THURSDAY) % 7)
+
+
+def season_start_year(name: str) -> int | None:
+    """``"2011-2012"`` -> 2011 (the September the season starts in)."""
+    match = re.match(r"\s*(\d{4})", name or "")
+    return int(match.group(1)) if match else None
+
+
+@dataclass(frozen=True)
+class CalendarOptions:
+    """The President's two options: start in late August, end in early July."""
+
+    start_in_august: bool = False
+    end_in_july: bool = False
+    interval_days: int = INTERVAL_DAYS
+
+
+def season_dates(start_year: int, options: CalendarOptions | None = None) -> list[date]:
+    """The local dates of a season's regular manches.
+
+    The first manche is on the start date (first Thursday of September, or
+    the last of August with the option) and the last one on the end date
+    (last Thursday of June, or the first of July with the option). In
+    between, one manche every ``interval_days`` from the start. Thursdays
+    are a multiple of 7 days apart, so when the fortnightly rhythm does not
+    land on the end date, the end date is added one week after the previous
+    manche: the season ends on the day the rulebook says, and no manche of
+    the rhythm is dropped.
+    """
+    options = options or CalendarOptions()
+    if options.interval_days < 1:
+        raise ValueError("interval_days must be positive")
+    start = last_thursday(start_year, 8) if options.start_in_august else first_thursday(start_year, 9)
+    end = first_thursday(start_year + 1, 7) if options.end_in_july else last_thursday(start_year + 1, 6)
+    dates = []
+    day = start
+    while day <= end:
+        dates.append(day)
+        day += timedelta(days=options.interval_days)
+    if dates[-1] != end:
+        dates.append(end)
+    return dates
+
+
+def manche_start(day: date, at: time = DEFAULT_START_TIME, tz: str = CLUB_TIMEZONE) -> datetime:
+    """The aware start of a manche played on local ``day`` at local ``at``.
+
+    Built from wall-clock values, so 21:00 stays 21:00 whether Paris is on
+    summer (UTC+2) or winter (UTC+1) time. A non-existent time (inside the
+    spring gap) is moved forward by the gap, as clocks do.
+    """
+    zone = ZoneInfo(tz)
+    naive = datetime.combine(day, at)
+    aware = naive.replace(tzinfo=zone)
+    # Round-trip through UTC to detect a wall time that does not exist.
+    back = aware.astimezone(ZoneInfo("UTC")).astimezone(zone)
+    if back.replace(tzinfo=None) != naive:
+        return back
+    return aware
+
+
+def season_starts(
+    start_year: int,
+    options: CalendarOptions | None = None,
+    at: time = DEFAULT_START_TIME,
+    tz: str = CLUB_TIMEZONE,
+) -> list[datetime]:
+    """The aware start times of a season's regular manches."""
+    return [manche_start(day, at, tz) for day in season_dates(start_year, options)]
+
+
+def local_date(moment: datetime, tz: str = CLUB_TIMEZONE) -> date:
+    """The club's calendar date of an aware moment."""
+    if moment.tzinfo is None:
+        raise ValueError("an aware datetime is required")
+    return moment.astimezone(ZoneInfo(tz)).date()
+
+
+def is_last_minute(now: datetime, starts_at: datetime, tz: str = CLUB_TIMEZONE) -> bool:
+    """A withdrawal on the day of the manche (club's date) or later is a last-minute one."""
+    return local_date(now, tz) >= local_date(starts_at, tz)
+
+
+def fill_state(status: str, seated: int, seats: int = SEATS) -> str:
+    """The state shown for a manche: ``full`` is derived (every seat taken) while it takes sign-ups.
+
+    ``status`` is the stored one (``planned``, ``open``, ``played``,
+    ``cancelled``); the result adds ``full``.
+    """
+    if status in ("played", "cancelled"):
+        return status
+    if seated >= seats:
+        return "full"
+    return status
