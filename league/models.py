@@ -307,6 +307,12 @@ class SentNotification(models.Model):
     recipient = models.ForeignKey(User, on_delete=models.CASCADE, related_name="+")
     claimed_at = models.DateTimeField()
     sent_at = models.DateTimeField(null=True, blank=True)
+    # The email, rendered when the notice is claimed (empty subject: no email
+    # wanted), so the send task needs only this row's id and a retry or a
+    # later recovery sends exactly the same message.
+    email_subject = models.CharField(max_length=200, blank=True)
+    email_text = models.TextField(blank=True)
+    email_html = models.TextField(blank=True)
 
 
 class SiteNotice(models.Model):
