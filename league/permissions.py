@@ -15,7 +15,10 @@ from accounts.roles import is_club_officer, is_club_president
 class Action(StrEnum):
     MANAGE_CLUB = "club.manage"  # invitations, members, presidency
     MANAGE_SEASON = "season.manage"  # calendar, registrations of others, close/reopen, awards
+    CREATE_SEASON = "season.create"
     REGISTER_SELF = "manche.register_self"
+    WITHDRAW_SELF = "manche.withdraw_self"  # obj: the Registration
+    RUN_DRAW = "manche.run_draw"  # the draw of jetons and seats for the night
     EDIT_SHEET = "manche.edit_sheet"
     CORRECT_RESULTS = "manche.correct_results"  # after closing: President only
     VIEW_AUDIT = "manche.view_audit"
@@ -44,6 +47,31 @@ def can_register_self(user, manche) -> bool:
     return user.is_authenticated and user.is_active and manche.status == manche.Status.OPEN
 
 
+def can_create_season(user, obj=None) -> bool:
+    """A new season is prepared by the club's President (or his Vice-President)."""
+    return is_club_officer(user)
+
+
+def can_withdraw_self(user, registration) -> bool:
+    """A member withdraws his own sign-up only, while the manche is neither played nor cancelled."""
+    manche = registration.manche
+    return (
+        user.is_authenticated
+        and user.is_active
+        and registration.player_id == user.pk
+        and manche.status in (manche.Status.PLANNED, manche.Status.OPEN)
+    )
+
+
+def can_run_draw(user, manche) -> bool:
+    """The capitaine de soirée draws the jetons and seats (or the President), before the manche is played."""
+    if manche.status in (manche.Status.PLAYED, manche.Status.CANCELLED):
+        return False
+    if is_season_officer(user, manche.season):
+        return True
+    return user.is_authenticated and user.is_active and manche.capitaine_id == user.pk
+
+
 def can_edit_sheet(user, manche) -> bool:
     """The capitaine of that manche keeps the sheet until it is closed; the President always may."""
     if is_season_officer(user, manche.season):
@@ -68,7 +96,10 @@ def can_judge_compte_rendu(user, manche) -> bool:
 RULES = {
     Action.MANAGE_CLUB: can_manage_club,
     Action.MANAGE_SEASON: can_manage_season,
+    Action.CREATE_SEASON: can_create_season,
     Action.REGISTER_SELF: can_register_self,
+    Action.WITHDRAW_SELF: can_withdraw_self,
+    Action.RUN_DRAW: can_run_draw,
     Action.EDIT_SHEET: can_edit_sheet,
     Action.CORRECT_RESULTS: can_correct_results,
     Action.VIEW_AUDIT: can_correct_results,
