@@ -492,16 +492,27 @@ def contract_unit(ruleset: RuleSet, donne: ContractDonne, n_players: int) -> tup
     chelem = CHELEM_BONUS.get(donne.chelem, 0)
     u = (s * (c + g) + p) * k + s * poignees + chelem
 
-    say(
-        _("%(bouts)s bouts: the attaque needs %(required)s points and made %(points)s."),
-        bouts=donne.bouts,
-        required=required,
-        points=points,
-    )
     if won:
-        say(_("Contract won by %(margin)s (a half point goes to the winning side)."), margin=m)
+        say(
+            _(
+                "%(bouts)s bouts: the attaque needs %(required)s points, made %(points)s: won by %(margin)s (a half point goes to the winning side)."
+            ),
+            bouts=donne.bouts,
+            required=required,
+            points=points,
+            margin=m,
+        )
     else:
-        say(_("Contract lost by %(margin)s (a half point goes to the winning side)."), margin=m)
+        say(
+            _(
+                "%(bouts)s bouts: the attaque needs %(required)s points, made %(points)s: lost by %(margin)s"
+                " (a half point goes to the winning side)."
+            ),
+            bouts=donne.bouts,
+            required=required,
+            points=points,
+            margin=m,
+        )
     if ruleset.margin_rounding != 1:
         say(
             _("Margin %(margin)s rounded to the nearest multiple of %(step)s: %(rounded)s."),
@@ -509,30 +520,47 @@ def contract_unit(ruleset: RuleSet, donne: ContractDonne, n_players: int) -> tup
             step=ruleset.margin_rounding,
             rounded=g,
         )
-    contract = canonical_contract(ruleset.family, donne.contract)
     say(
-        _(
-            "%(contract)s: (%(contract_value)s contract + %(margin)s) %(sign)s, petit au bout %(petit)s, multiplied by %(k)s: %(base)s."
-        ),
-        contract=contract,
+        _("The contract is worth %(contract_value)s; %(contract)s multiplies by %(k)s."),
         contract_value=c,
-        margin=g,
-        sign=_("won") if won else _("lost"),
-        petit=_signed(p),
+        contract=canonical_contract(ruleset.family, donne.contract),
         k=k,
-        base=_signed((s * (c + g) + p) * k),
     )
+    if p > 0:
+        say(_("Petit au bout by the attaque: +10, multiplied."))
+    elif p < 0:
+        say(_("Petit au bout by the défense: −10, multiplied."))
     if poignees:
         say(
-            _("Poignées %(levels)s: %(value)s, not multiplied, to the winning side: %(signed)s."),
+            _("Poignées shown (%(levels)s): %(value)s, not multiplied, to the winning side."),
             levels=", ".join(f"{x.player} {x.level}" for x in donne.poignees),
             value=poignees,
-            signed=_signed(s * poignees),
         )
-    if chelem:
-        say(_("Chelem (%(chelem)s): %(value)s, not multiplied."), chelem=donne.chelem, value=_signed(chelem))
-    say(_("Each defender scores %(minus_u)s (u = %(u)s)."), u=u, minus_u=_signed(-u))
+    chelem_text = {
+        "announced_made": _("Chelem announced and made: +400, not multiplied."),
+        "made": _("Chelem made without announcement: +200, not multiplied."),
+        "announced_failed": _(
+            "Chelem announced and failed: −200, not multiplied, even when the contract is won."
+        ),
+        "defense": _("Chelem by the défense: −200, each defender receives 200 more."),
+    }
+    if donne.chelem:
+        say(chelem_text[donne.chelem])
+    say(_("Per defender: u = %(formula)s."), formula=unit_formula(won, c, g, p, k, poignees, chelem, u))
     return won, u, lines
+
+
+def unit_formula(won: bool, c: int, g: int, p: int, k: int, poignees: int, chelem: int, u: int) -> str:
+    """``(10 + 10 + 10) × 2 + 20 = 80``: §1.8 with the donne's numbers."""
+    inner = f"{c} + {g}" if won else f"−({c} + {g})"
+    if p:
+        inner += f" + {p}" if p > 0 else f" − {-p}"
+    text = f"({inner}) × {k}"
+    if poignees:
+        text += f" + {poignees}" if won else f" − {poignees}"
+    if chelem:
+        text += f" + {chelem}" if chelem > 0 else f" − {-chelem}"
+    return f"{text} = {_signed(u) if u < 0 else u}"
 
 
 def _contract(ruleset: RuleSet, table: tuple, donne: ContractDonne, ledger: _Ledger) -> tuple[bool, int]:
