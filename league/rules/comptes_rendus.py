@@ -7,13 +7,16 @@ a vainqueur's compte-rendu; the vainqueur then has until the next deadline
 to post an accepted revision before another participant's replacement is
 accepted. Everything here is a function of the recorded posts and ``now``,
 so recomputing at any time gives the provisional state.
+
+Every ``deadlines`` argument is in chronological order, as
+:func:`manche_deadlines` returns it. Instants are compared in UTC.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from zoneinfo import ZoneInfo
 
@@ -51,6 +54,12 @@ class CompteRenduRecord:
     rejected_at: datetime | None = None
 
 
+def _utc(moment: datetime) -> datetime:
+    """Compare instants in UTC: two datetimes sharing a ZoneInfo compare by
+    wall clock, which is wrong in the autumn's repeated hour."""
+    return moment.astimezone(UTC)
+
+
 def wall_clock_add_days(ruleset: RuleSet, moment: datetime, days: int) -> datetime:
     """``moment`` + ``days`` on the club's wall clock: 21:00 stays 21:00 across
     a daylight-saving change."""
@@ -70,7 +79,7 @@ def manche_deadlines(
     """The deadlines of a manche's compte-rendu (§5.4): the start times of the
     later non-cancelled manches (the caller leaves cancelled ones out), in
     order; when there is none, ``starts_at`` + the last-manche delay."""
-    later = sorted(s for s in later_starts if s > starts_at)
+    later = sorted((s for s in later_starts if _utc(s) > _utc(starts_at)), key=_utc)
     if later:
         return tuple(later)
     return (wall_clock_add_days(ruleset, starts_at, ruleset.last_manche_deadline_days),)
@@ -125,14 +134,16 @@ def late_adjustments(
     """−0.5 to each vainqueur at each deadline reached while he had posted
     nothing strictly before it, unless a vainqueur's accepted compte-rendu was."""
     vset = set(vainqueurs)
+    now = _utc(now)
     first_accepted = min(
-        (cr.posted_at for cr in comptes_rendus if cr.author in vset and cr.status == ACCEPTED), default=None
+        (_utc(cr.posted_at) for cr in comptes_rendus if cr.author in vset and cr.status == ACCEPTED),
+        default=None,
     )
     out = []
     for v in vainqueurs:
-        own = min((cr.posted_at for cr in comptes_rendus if cr.author == v), default=None)
+        own = min((_utc(cr.posted_at) for cr in comptes_rendus if cr.author == v), default=None)
         settled = min((t for t in (own, first_accepted) if t is not None), default=None)
-        for deadline in sorted(deadlines):
+        for deadline in map(_utc, deadlines):  # in order: stop at the first one settled or ahead
             if deadline > now or (settled is not None and settled < deadline):
                 break
             out.append(
@@ -167,7 +178,7 @@ def rejection_deadline(
     vset = set(vainqueurs)
     t0 = min(
         (
-            cr.rejected_at
+            _utc(cr.rejected_at)
             for cr in comptes_rendus
             if cr.author in vset and cr.status == REJECTED and cr.rejected_at is not None
         ),
@@ -175,7 +186,7 @@ def rejection_deadline(
     )
     if t0 is None:
         return None
-    d = next((x for x in sorted(deadlines) if x > t0), None)
+    d = next((x for x in map(_utc, deadlines) if x > t0), None)
     if d is None:
         d = wall_clock_add_days(ruleset, t0, ruleset.last_manche_deadline_days)
     return t0, d
@@ -200,12 +211,14 @@ def non_conforme_adjustments(
     if window is None:
         return []
     t0, d = window
+    now = _utc(now)
     vset = set(vainqueurs)
     others = set(participants) - vset
-    after = [cr for cr in comptes_rendus if cr.posted_at > t0 and cr.status == ACCEPTED]
-    revision = min((cr.posted_at for cr in after if cr.author in vset), default=None)
-    replacements = sorted((cr for cr in after if cr.author in others), key=lambda cr: cr.posted_at)
-    first_other = replacements[0].posted_at if replacements else None
+    after = [(_utc(cr.posted_at), cr.author) for cr in comptes_rendus if cr.status == ACCEPTED]
+    after = [(posted, author) for posted, author in after if posted > t0]
+    revision = min((posted for posted, author in after if author in vset), default=None)
+    replacements = sorted((posted, author) for posted, author in after if author in others)
+    first_other = replacements[0][0] if replacements else None
     reacted = revision is not None and revision < d and (first_other is None or revision < first_other)
     out = []
     t0_text, d_text = format_instant(ruleset, t0), format_instant(ruleset, d)
@@ -225,13 +238,13 @@ def non_conforme_adjustments(
                 {"t0": t0_text, "deadline": d_text},
             )
         out.extend(Adjustment(v, CR_NON_CONFORME, -HALF, number, reason) for v in vainqueurs)
-    eligible = [cr for cr in replacements if revision is None or cr.posted_at < revision]
+    eligible = [(posted, author) for posted, author in replacements if revision is None or posted < revision]
     if eligible:
-        first = eligible[0].posted_at
+        first = eligible[0][0]
         awarded = []
-        for cr in eligible:
-            if cr.posted_at == first and cr.author not in awarded:
-                awarded.append(cr.author)
+        for posted, author in eligible:
+            if posted == first and author not in awarded:
+                awarded.append(author)
         out.extend(
             Adjustment(
                 author,
@@ -272,7 +285,8 @@ def next_deadline(
     vset = set(vainqueurs)
     if any(cr.author in vset for cr in comptes_rendus):
         return None
-    return next((d for d in sorted(deadlines) if d > now), None)
+    now = _utc(now)
+    return next((d for d in deadlines if _utc(d) > now), None)
 
 
 def open_deadline(
@@ -297,11 +311,11 @@ def open_deadline(
     if window is None:
         return None
     t0, d = window
-    if now >= d:
+    if _utc(now) >= d:
         return None
     vset = set(vainqueurs)
     others = set(participants) - vset
-    accepted_after = [cr for cr in comptes_rendus if cr.posted_at > t0 and cr.status == ACCEPTED]
+    accepted_after = [cr for cr in comptes_rendus if _utc(cr.posted_at) > t0 and cr.status == ACCEPTED]
     if any(cr.author in vset for cr in accepted_after) or any(cr.author in others for cr in accepted_after):
         return None
     return OpenDeadline("non_conforme", d, number)

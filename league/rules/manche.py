@@ -96,7 +96,11 @@ def validate_quick_results(
                 )
         if _is_int(r.score):
             total += r.score
-        if _is_int(r.prises) and _is_int(r.prises_won) and r.prises_won > r.prises:
+        if not all(
+            _is_int(getattr(r, name)) and getattr(r, name) >= 0 for name in ("prises", "bouts", "prises_won")
+        ):
+            continue
+        if r.prises_won > r.prises:
             problems.append(
                 _v(
                     f"results[{i}].prises_won",
@@ -105,7 +109,7 @@ def validate_quick_results(
                     value=r.prises_won,
                 )
             )
-        if _is_int(r.prises) and _is_int(r.bouts) and r.bouts > 3 * r.prises:
+        if r.bouts > 3 * r.prises:
             problems.append(
                 _v(
                     f"results[{i}].bouts",
