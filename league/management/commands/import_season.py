@@ -1,0 +1,50 @@
+"""``python manage.py import_season FILE.json [--replace]``: load a season document.
+
+All or nothing: on any problem, every one is printed as ``path: message``,
+the command exits non-zero and the database is unchanged.
+"""
+
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+from django.utils import timezone
+
+from league.services.transfer import ImportRefused, import_check, import_parsed
+
+
+class Command(BaseCommand):
+    help = "Importe une saison au format d'échange (JSON) ; tout ou rien."
+
+    def add_arguments(self, parser):
+        parser.add_argument("file", help="le document JSON de la saison (« - » : l'entrée standard)")
+        parser.add_argument(
+            "--replace", action="store_true", help="remplacer la saison de même nom si elle existe"
+        )
+
+    def handle(self, *args, file, replace, **options):
+        if file == "-":
+            import sys
+
+            raw = sys.stdin.buffer.read()
+        else:
+            try:
+                raw = Path(file).read_bytes()
+            except OSError as exc:
+                raise CommandError(f"{file}: {exc.strerror}") from exc
+        try:
+            parsed, summary = import_check(document=raw, replace=replace)
+            season = import_parsed(parsed=parsed, replace=replace, by=None, now=timezone.now())
+        except ImportRefused as exc:
+            for line in exc.lines():
+                self.stderr.write(line)
+            raise CommandError(
+                f"{file}: {len(exc.problems)} problem(s), nothing imported", returncode=1
+            ) from None
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Saison {season.name} importée"
+                f"{' (remplacée)' if summary.exists else ''} : "
+                f"{summary.manches} manches ({summary.manches_played} jouées), {summary.donnes} donnes, "
+                f"{summary.comptes_rendus} comptes-rendus, {len(summary.players_new)} joueurs créés."
+            )
+        )

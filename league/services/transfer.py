@@ -1,0 +1,178 @@
+"""Season import and export (the interchange format of ``shared/spec/season-format.md``).
+
+``import_season`` is all-or-nothing: the whole document is checked (its
+shape, then every rule through the engine) before anything is written, and
+the writes run in one transaction, so a refused or failed import leaves the
+database exactly as it was. ``export_season`` gives the document back with
+everything the engine computes; ``dump`` writes it the one canonical way
+(keys sorted, 2-space indent, UTF-8 characters as such, trailing newline),
+which makes export → import → export byte for byte stable.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext
+
+from accounts.models import User
+from league import rules, selectors
+from league.models import Season
+from league.transfer import build, export, parse
+from league.transfer.parse import ParsedSeason
+
+__all__ = [
+    "ImportRefused",
+    "ImportSummary",
+    "dump",
+    "export_season",
+    "import_check",
+    "import_parsed",
+    "import_season",
+]
+
+
+class ImportRefused(ValidationError):
+    """The document was refused; nothing was written.
+
+    ``problems`` lists every problem (:class:`rules.RuleViolation`, a JSON
+    path and a translatable message); as a ``ValidationError`` the messages
+    are keyed by path, in the active language.
+    """
+
+    def __init__(self, problems):
+        self.problems = list(problems)
+        errors: dict[str, list[str]] = {}
+        for p in self.problems:
+            errors.setdefault(p.field or "$", []).append(p.message.render(gettext))
+        super().__init__(errors)
+
+    def lines(self, translate=None) -> list[str]:
+        """``path: message`` for each problem (English unless ``translate`` is given)."""
+        return [
+            f"{p.field}: {p.message.render(translate)}" if p.field else p.message.render(translate)
+            for p in self.problems
+        ]
+
+
+@dataclass
+class ImportSummary:
+    """What an import will create, shown before the President confirms it."""
+
+    name: str
+    ruleset: str
+    exists: bool
+    closed: bool
+    players_new: list[str] = field(default_factory=list)
+    players_existing: list[str] = field(default_factory=list)
+    manches_played: int = 0
+    manches_planned: int = 0
+    manches_cancelled: int = 0
+    manches_at_four: int = 0
+    manches_quick: int = 0
+    donnes: int = 0
+    comptes_rendus: int = 0
+    awards: int = 0
+
+    @property
+    def manches(self) -> int:
+        return self.manches_played + self.manches_planned + self.manches_cancelled
+
+
+def _refuse_existing(parsed: ParsedSeason, replace: bool, existing: Season | None) -> None:
+    if existing is not None and not replace:
+        raise ImportRefused(
+            [
+                rules.RuleViolation(
+                    "season.name",
+                    rules.Message(
+                        rules.gettext_noop(
+                            "a season named %(name)s already exists (import it with --replace)"
+                        ),
+                        {"name": parsed.name},
+                    ),
+                )
+            ]
+        )
+
+
+def _parse(document: Any) -> ParsedSeason:
+    try:
+        return parse.parse_document(document)
+    except rules.InvalidInput as exc:
+        raise ImportRefused(exc.problems) from None
+
+
+def import_check(*, document: Any, replace: bool = False) -> tuple[ParsedSeason, ImportSummary]:
+    """Check ``document`` (text, bytes or loaded JSON) without writing anything.
+
+    Returns what was read and a summary of what importing it would create;
+    raises :class:`ImportRefused` listing every problem.
+    """
+    parsed = _parse(document)
+    existing = Season.objects.filter(name=parsed.name).first()
+    _refuse_existing(parsed, replace, existing)
+    ids = [p.id for p in parsed.players]
+    known = set(User.objects.filter(username__in=ids).values_list("username", flat=True))
+    summary = ImportSummary(
+        name=parsed.name,
+        ruleset=parsed.family,
+        exists=existing is not None,
+        closed=parsed.closed,
+        players_new=[i for i in ids if i not in known],
+        players_existing=[i for i in ids if i in known],
+        awards=len(parsed.awards),
+    )
+    for m in parsed.manches:
+        if m.status == "played":
+            summary.manches_played += 1
+            summary.manches_at_four += m.absent is not None
+            summary.manches_quick += m.results is not None
+        elif m.status == "cancelled":
+            summary.manches_cancelled += 1
+        else:
+            summary.manches_planned += 1
+        summary.donnes += len(m.donnes or ())
+        summary.comptes_rendus += len(m.comptes_rendus)
+    return parsed, summary
+
+
+def import_season(*, document: Any, replace: bool = False, by: User | None = None, now: datetime) -> Season:
+    """Create the season ``document`` describes (text, bytes or loaded JSON).
+
+    A season of the same name is refused unless ``replace``, which deletes
+    its manches (with their seats, sheets, comptes-rendus and sign-ups) and
+    awards and writes the document's instead. Players are matched on their
+    id (username); unknown ones become inactive accounts without a usable
+    password. Raises :class:`ImportRefused` with every problem; then
+    nothing has changed.
+    """
+    return import_parsed(parsed=_parse(document), replace=replace, by=by, now=now)
+
+
+def import_parsed(
+    *, parsed: ParsedSeason, replace: bool = False, by: User | None = None, now: datetime
+) -> Season:
+    """:func:`import_season` for a document already read by :func:`import_check`."""
+    with transaction.atomic():
+        existing = Season.objects.select_for_update().filter(name=parsed.name).first()
+        _refuse_existing(parsed, replace, existing)
+        season = build.write_season(parsed, existing=existing, by=by, now=now)
+        selectors.invalidate(season)
+    season.refresh_from_db()
+    return season
+
+
+def export_season(*, season: Season, now: datetime) -> dict:
+    """The season as an interchange document, with everything the engine computes as of ``now``."""
+    return export.export_document(season, now=now)
+
+
+def dump(document: dict) -> str:
+    """The document's one canonical text: keys sorted, 2-space indent, UTF-8 as such, final newline."""
+    return json.dumps(document, sort_keys=True, indent=2, ensure_ascii=False) + "\n"
