@@ -1,0 +1,24 @@
+"""An ordinary member (no office, no role in the manche) gets 403 on restricted pages, and nothing changes."""
+
+import pytest
+
+from .conftest import changed_tables, snapshot
+from .helpers import names, url_for
+from .urlmap import FORBIDDEN
+
+
+@pytest.mark.parametrize("name", names(lambda a: a.member == FORBIDDEN and a.writes))
+def test_member_without_the_right_gets_403_on_post_and_nothing_changes(client, world, name):
+    client.force_login(world.claire)
+    url = url_for(world, name)
+    before = snapshot()
+    response = client.post(url, {})
+    assert response.status_code == 403, f"{name}: POST by an ordinary member got {response.status_code}"
+    assert changed_tables(before, snapshot()) == []
+
+
+@pytest.mark.parametrize("name", names(lambda a: a.member == FORBIDDEN))
+def test_member_without_the_right_gets_403_on_get(client, world, name):
+    client.force_login(world.claire)
+    response = client.get(url_for(world, name))
+    assert response.status_code in (403, 405), f"{name}: GET by an ordinary member got {response.status_code}"
