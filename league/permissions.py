@@ -23,6 +23,7 @@ class Action(StrEnum):
     CORRECT_RESULTS = "manche.correct_results"  # after closing: President only
     VIEW_AUDIT = "manche.view_audit"
     JUDGE_COMPTE_RENDU = "compte_rendu.judge"
+    WRITE_COMPTE_RENDU = "compte_rendu.write"  # obj: the Manche
 
 
 def is_season_officer(user, season) -> bool:
@@ -93,6 +94,16 @@ def can_judge_compte_rendu(user, manche) -> bool:
     return is_season_officer(user, manche.season)
 
 
+def can_write_compte_rendu(user, manche) -> bool:
+    """Its vainqueurs, or another player of the table once a vainqueur's one was judged non conforme
+    (never the President); the reasons are in ``selectors_comptes_rendus.write_refusal``."""
+    from django.utils import timezone
+
+    from .selectors_comptes_rendus import manche_comptes_rendus, write_refusal
+
+    return write_refusal(manche_comptes_rendus(manche, now=timezone.now()), user) is None
+
+
 RULES = {
     Action.MANAGE_CLUB: can_manage_club,
     Action.MANAGE_SEASON: can_manage_season,
@@ -104,6 +115,7 @@ RULES = {
     Action.CORRECT_RESULTS: can_correct_results,
     Action.VIEW_AUDIT: can_correct_results,
     Action.JUDGE_COMPTE_RENDU: can_judge_compte_rendu,
+    Action.WRITE_COMPTE_RENDU: can_write_compte_rendu,
 }
 
 

@@ -1,0 +1,47 @@
+"""Celery tasks of the league: thin, named, ids in, one domain call each.
+
+The beat schedule lives in ``config/celery.py``. Every task here is safe to
+run twice: what it sends is claimed once in ``league.notifications``.
+"""
+
+from smtplib import SMTPException
+
+from celery import shared_task
+from django.utils import timezone
+
+from .notifications import deliver
+from .services.comptes_rendus import deadline_sweep
+
+
+@shared_task(name="league.sweep_compte_rendu_deadlines", acks_late=True, soft_time_limit=240, time_limit=300)
+def sweep_compte_rendu_deadlines() -> int:
+    """Reminders before compte-rendu deadlines, notices when one passes or a judgement falls."""
+    return deadline_sweep(now=timezone.now())
+
+
+@shared_task(
+    name="league.send_notification_email",
+    acks_late=True,
+    # A mail server that is down or refuses for a while: try again later,
+    # 1, 2 then 4 minutes on (jittered); the deadline sweep picks up the
+    # emails still unsent half an hour later. SMTPException is an OSError,
+    # like every socket failure.
+    autoretry_for=(SMTPException, OSError),
+    retry_backoff=60,
+    retry_backoff_max=600,
+    retry_jitter=True,
+    max_retries=3,
+    soft_time_limit=60,
+    time_limit=90,
+)
+def send_notification_email(notification_id: int) -> bool:
+    """Send the email of one claimed notification (``SentNotification`` id)."""
+    return deliver(notification_id, now=timezone.now())
+
+
+@shared_task(name="league.send_manche_reminders", acks_late=True, soft_time_limit=240, time_limit=300)
+def send_manche_reminders() -> int:
+    """Remind the seated players two days before each manche; each reminder is claimed once."""
+    from .services.calendar import manche_reminders_send
+
+    return manche_reminders_send(now=timezone.now())

@@ -1,0 +1,229 @@
+"""§5.5: a compte-rendu judged non conforme, the vainqueur's revision and the others' replacements.
+
+anne wins manche 1 (ben, the President, sits at the table too); manche 2
+starts two weeks later, which is also the deadline to react to a rejection.
+"""
+
+from decimal import Decimal
+
+import pytest
+from django.core import mail
+from django.core.exceptions import PermissionDenied, ValidationError
+
+from .conftest import paris
+
+START, NEXT = paris(2025, 10, 2, 21), paris(2025, 10, 16, 21)
+
+
+@pytest.fixture
+def manche(played, manche_at):
+    m1 = played(1, START)
+    manche_at(2, NEXT)
+    return m1
+
+
+@pytest.fixture
+def rejected(manche, players, post, django_capture_on_commit_callbacks):
+    """anne's compte-rendu, posted on 5 October and rejected by ben on the 6th."""
+    from league.services.comptes_rendus import compte_rendu_reject
+
+    cr = post(manche, players["anne"], paris(2025, 10, 5, 12))
+    with django_capture_on_commit_callbacks(execute=True):
+        compte_rendu_reject(
+            compte_rendu=cr, judge=players["ben"], reason="Pas de classement.", now=paris(2025, 10, 6)
+        )
+    return cr
+
+
+def accept(cr, judge, when):
+    from league.services.comptes_rendus import compte_rendu_accept
+
+    return compte_rendu_accept(compte_rendu=cr, judge=judge, now=when)
+
+
+def test_rejection_records_its_time_reason_and_judge(rejected, players):
+    rejected.refresh_from_db()
+    assert (rejected.status, rejected.rejected_at, rejected.judged_by, rejected.reason) == (
+        "rejected",
+        paris(2025, 10, 6),
+        players["ben"],
+        "Pas de classement.",
+    )
+
+
+def test_rejection_needs_a_reason(manche, players, post):
+    from league.services.comptes_rendus import compte_rendu_reject
+
+    cr = post(manche, players["anne"], paris(2025, 10, 5))
+    with pytest.raises(ValidationError) as caught:
+        compte_rendu_reject(compte_rendu=cr, judge=players["ben"], reason="  ", now=paris(2025, 10, 6))
+    assert "reason" in caught.value.error_dict
+    cr.refresh_from_db()
+    assert cr.status == "pending"
+
+
+def test_rejection_notifies_every_participant_on_the_site_and_by_email(rejected, players):
+    from league.models import SiteNotice
+
+    seated = {"ben", "anne", "bruno", "carole", "denis"}
+    noticed = set(SiteNotice.objects.values_list("recipient__username", flat=True))
+    assert noticed == seated
+    assert {message.to[0] for message in mail.outbox if "non conforme" in message.subject} == {
+        f"{u}@example.org" for u in seated
+    }
+    assert all("Pas de classement." in message.body for message in mail.outbox)
+
+
+def test_rejection_email_is_sent_even_to_members_who_turned_compte_rendu_emails_off(
+    manche, players, post, django_capture_on_commit_callbacks
+):
+    from league.services.comptes_rendus import compte_rendu_reject
+
+    players["bruno"].notify_comptes_rendus = False
+    players["bruno"].save()
+    cr = post(manche, players["anne"], paris(2025, 10, 5))
+    with django_capture_on_commit_callbacks(execute=True):
+        compte_rendu_reject(
+            compte_rendu=cr, judge=players["ben"], reason="Trop court.", now=paris(2025, 10, 6)
+        )
+    assert "bruno@example.org" in {m.to[0] for m in mail.outbox}
+
+
+def test_only_the_president_or_his_vice_president_judges(manche, players, post, season):
+    from league.services.comptes_rendus import compte_rendu_accept
+
+    cr = post(manche, players["anne"], paris(2025, 10, 5))
+    with pytest.raises(PermissionDenied):
+        compte_rendu_accept(compte_rendu=cr, judge=players["bruno"], now=paris(2025, 10, 6))
+    season.vice_president = players["carole"]
+    season.save()
+    assert accept(cr, players["carole"], paris(2025, 10, 6)).status == "accepted"
+
+
+def test_nobody_judges_his_own_compte_rendu(played, manche_at, players, post):
+    from league.services.comptes_rendus import compte_rendu_accept
+
+    m1 = played(1, START, winner="ben")
+    cr = post(m1, players["ben"], paris(2025, 10, 5))
+    with pytest.raises(ValidationError) as caught:
+        compte_rendu_accept(compte_rendu=cr, judge=players["ben"], now=paris(2025, 10, 6))
+    assert "judge" in caught.value.error_dict
+
+
+def test_other_players_cannot_write_before_a_rejection(manche, players, post):
+    with pytest.raises(ValidationError) as caught:
+        post(manche, players["bruno"], paris(2025, 10, 5))
+    assert "vainqueur" in caught.value.message_dict["author"][0]
+
+
+def test_a_player_who_was_not_at_the_table_cannot_write(rejected, make_user, post, manche):
+    with pytest.raises(ValidationError) as caught:
+        post(manche, make_user("zoe"), paris(2025, 10, 7))
+    assert "assis à la table" in caught.value.message_dict["author"][0]
+
+
+def test_the_president_cannot_write_the_replacement(rejected, players, post, manche):
+    with pytest.raises(ValidationError) as caught:
+        post(manche, players["ben"], paris(2025, 10, 7))
+    assert "Président" in caught.value.message_dict["author"][0]
+
+
+def test_the_vice_president_who_judged_cannot_write_the_replacement(
+    manche, players, post, season, django_capture_on_commit_callbacks
+):
+    from league.services.comptes_rendus import compte_rendu_reject
+
+    season.vice_president = players["carole"]
+    season.save()
+    cr = post(manche, players["anne"], paris(2025, 10, 5))
+    compte_rendu_reject(
+        compte_rendu=cr, judge=players["carole"], reason="Hors sujet.", now=paris(2025, 10, 6)
+    )
+    with pytest.raises(ValidationError) as caught:
+        post(manche, players["carole"], paris(2025, 10, 7))
+    assert "Vice-Président" in caught.value.message_dict["author"][0]
+    assert post(manche, players["bruno"], paris(2025, 10, 7)).author == players["bruno"]
+
+
+def test_vainqueur_revision_accepted_first_avoids_the_malus(rejected, players, post, manche, adjustments):
+    revision = post(manche, players["anne"], paris(2025, 10, 7, 10))
+    replacement = post(manche, players["bruno"], paris(2025, 10, 7, 11))
+    accept(replacement, players["ben"], paris(2025, 10, 8))
+    accept(revision, players["ben"], paris(2025, 10, 8, 1))
+    assert adjustments(paris(2025, 11, 1)) == []
+
+
+def test_replacement_posted_first_and_accepted_wins_the_bonus(rejected, players, post, manche, adjustments):
+    replacement = post(manche, players["bruno"], paris(2025, 10, 7, 10))
+    revision = post(manche, players["anne"], paris(2025, 10, 7, 11))
+    accept(revision, players["ben"], paris(2025, 10, 8))
+    accept(replacement, players["ben"], paris(2025, 10, 8, 1))
+    assert adjustments(paris(2025, 11, 1)) == [
+        ("anne", "cr_non_conforme", Decimal("-0.5"), 1),
+        ("bruno", "cr_remplacement", Decimal("0.5"), 1),
+    ]
+
+
+def test_two_replacements_the_first_posted_and_accepted_wins(rejected, players, post, manche, adjustments):
+    first = post(manche, players["carole"], paris(2025, 10, 7, 10))
+    second = post(manche, players["bruno"], paris(2025, 10, 7, 10, 0, 1))
+    accept(second, players["ben"], paris(2025, 10, 8))
+    with pytest.raises(ValidationError):  # the matter is settled: no more posts
+        post(manche, players["denis"], paris(2025, 10, 9))
+    accept(first, players["ben"], paris(2025, 10, 9))
+    assert adjustments(paris(2025, 11, 1)) == [
+        ("anne", "cr_non_conforme", Decimal("-0.5"), 1),
+        ("carole", "cr_remplacement", Decimal("0.5"), 1),
+    ]
+
+
+def test_revision_after_the_deadline_comes_too_late(rejected, players, post, manche, adjustments):
+    revision = post(manche, players["anne"], paris(2025, 10, 16, 21, 0, 1))
+    accept(revision, players["ben"], paris(2025, 10, 17))
+    assert adjustments(paris(2025, 11, 1)) == [("anne", "cr_non_conforme", Decimal("-0.5"), 1)]
+
+
+def test_no_reaction_at_all_costs_the_malus_at_the_deadline(rejected, adjustments):
+    assert adjustments(paris(2025, 10, 16, 20, 59)) == []
+    assert adjustments(paris(2025, 10, 16, 21)) == [("anne", "cr_non_conforme", Decimal("-0.5"), 1)]
+
+
+def test_a_replacement_cannot_predate_the_rejection(manche, players, post):
+    from league.services.comptes_rendus import compte_rendu_reject
+
+    cr = post(manche, players["anne"], paris(2025, 10, 5))
+    compte_rendu_reject(compte_rendu=cr, judge=players["ben"], reason="Non.", now=paris(2025, 10, 6, 12))
+    # A post stamped before the rejection (the writer started before the lock was free) is refused.
+    with pytest.raises(ValidationError):
+        post(manche, players["bruno"], paris(2025, 10, 6, 11))
+
+
+def test_a_second_pending_compte_rendu_is_refused(manche, players, post):
+    post(manche, players["anne"], paris(2025, 10, 5))
+    with pytest.raises(ValidationError) as caught:
+        post(manche, players["anne"], paris(2025, 10, 5, 1))
+    assert "modifiez-le" in caught.value.message_dict["author"][0]
+
+
+def test_a_judged_compte_rendu_cannot_be_judged_again(rejected, players):
+    with pytest.raises(ValidationError) as caught:
+        accept(rejected, players["ben"], paris(2025, 10, 7))
+    assert "status" in caught.value.error_dict
+
+
+def test_every_compte_rendu_write_bumps_the_season_revision(manche, players, post, season):
+    from league.services.comptes_rendus import compte_rendu_edit
+
+    revisions = [season.revision]
+    cr = post(manche, players["anne"], paris(2025, 10, 5))
+    season.refresh_from_db()
+    revisions.append(season.revision)
+    compte_rendu_edit(
+        compte_rendu=cr, user=players["anne"], title="Corrigé", text="Mieux.", now=paris(2025, 10, 5, 1)
+    )
+    season.refresh_from_db()
+    revisions.append(season.revision)
+    accept(cr, players["ben"], paris(2025, 10, 6))
+    season.refresh_from_db()
+    revisions.append(season.revision)
+    assert revisions == sorted(set(revisions)) and len(revisions) == 4
