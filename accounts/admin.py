@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
 from simple_history.admin import SimpleHistoryAdmin
 
-from .models import Mandate, User
+from .models import EmailChange, Invitation, JoinRequest, Mandate, User
 
 
 @admin.register(User)
@@ -31,3 +31,22 @@ class UserAdmin(BaseUserAdmin, SimpleHistoryAdmin):
 @admin.register(Mandate)
 class MandateAdmin(SimpleHistoryAdmin):
     list_display = ["user", "role", "started_at", "ended_at"]
+
+
+@admin.register(Invitation)
+class InvitationAdmin(SimpleHistoryAdmin):
+    list_display = ["display_name", "username", "email", "created_at", "expires_at", "used_at", "revoked_at"]
+    search_fields = ["username", "display_name", "email"]
+    exclude = ["token_hash"]
+
+
+@admin.register(JoinRequest)
+class JoinRequestAdmin(SimpleHistoryAdmin):
+    list_display = ["name", "email", "created_at", "decided_at", "approved"]
+    search_fields = ["name", "email"]
+
+
+@admin.register(EmailChange)
+class EmailChangeAdmin(SimpleHistoryAdmin):
+    list_display = ["user", "new_email", "created_at", "expires_at", "confirmed_at", "cancelled_at"]
+    exclude = ["token_hash"]

@@ -1,0 +1,40 @@
+"""Sending the membership emails: one subject, a text and an HTML part each.
+
+Templates live in ``templates/emails/<name>_subject.txt``, ``<name>.txt``
+and ``<name>.html``. They are rendered in the site's language (French)
+whoever triggered them, since they go to someone else's inbox.
+"""
+
+from django.conf import settings
+from django.core.mail import EmailMultiAlternatives
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import translation
+
+
+def absolute_url(viewname: str, *args, **kwargs) -> str:
+    """A link for an email: there is no request to take the host from."""
+    return settings.SITE_URL + reverse(viewname, args=args, kwargs=kwargs)
+
+
+def render_email(name: str, context: dict) -> tuple[str, str, str]:
+    context = {"club_name": settings.CLUB_NAME, "site_url": settings.SITE_URL, **context}
+    with translation.override(settings.LANGUAGE_CODE):
+        subject = render_to_string(f"emails/{name}_subject.txt", context)
+        text = render_to_string(f"emails/{name}.txt", context)
+        html = render_to_string(f"emails/{name}.html", context)
+    # A header must hold on one line, whatever the template's whitespace.
+    subject = " ".join(subject.split())
+    return subject, text, html
+
+
+def send_email(name: str, *, to: list[str], context: dict, reply_to: list[str] | None = None) -> None:
+    recipients = [address for address in to if address]
+    if not recipients:
+        return
+    subject, text, html = render_email(name, context)
+    message = EmailMultiAlternatives(
+        subject, text, settings.DEFAULT_FROM_EMAIL, recipients, reply_to=reply_to or None
+    )
+    message.attach_alternative(html, "text/html")
+    message.send()
