@@ -1,7 +1,17 @@
 from django import forms
+from django.conf import settings
+from django.contrib.auth.forms import SetPasswordForm
+from django.core.files.uploadedfile import UploadedFile
+from django.template.defaultfilters import filesizeformat
+from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
-from .models import User
+from .models import User, short_id_validator
+
+# A phone photo is a few megabytes; more is a mistake, not a portrait.
+AVATAR_MAX_BYTES = getattr(settings, "AVATAR_MAX_BYTES", 3 * 1024 * 1024)
+AVATAR_FORMATS = {"JPEG", "PNG", "WEBP", "GIF"}
+AVATAR_MAX_PIXELS = 6000
 
 
 class ProfileForm(forms.ModelForm):
@@ -16,4 +26,160 @@ class ProfileForm(forms.ModelForm):
             "notify_results",
             "notify_comptes_rendus",
         ]
-        help_texts = {"display_name": _("Le nom que voient les autres joueurs.")}
+        help_texts = {
+            "display_name": _("Le nom que voient les autres joueurs."),
+            "avatar": _("Facultatif. JPEG, PNG, WebP ou GIF, 3 Mo au plus."),
+            "jeton_colour": _("Proposée en premier au tirage des jetons, si elle est libre."),
+        }
+        widgets = {
+            "avatar": forms.ClearableFileInput(attrs={"accept": "image/jpeg,image/png,image/webp,image/gif"})
+        }
+
+    def clean_display_name(self):
+        name = self.cleaned_data["display_name"].strip()
+        if not name:
+            raise forms.ValidationError(_("Le nom affiché ne peut pas être vide."))
+        return name
+
+    def clean_avatar(self):
+        avatar = self.cleaned_data.get("avatar")
+        if not isinstance(avatar, UploadedFile):
+            return avatar  # unchanged, or cleared
+        if avatar.size > AVATAR_MAX_BYTES:
+            raise forms.ValidationError(
+                _("Photo trop lourde (%(size)s) : %(max)s au plus.")
+                % {"size": filesizeformat(avatar.size), "max": filesizeformat(AVATAR_MAX_BYTES)}
+            )
+        # Django's ImageField has already opened the file with Pillow.
+        image = getattr(avatar, "image", None)
+        if image is None or (image.format or "").upper() not in AVATAR_FORMATS:
+            raise forms.ValidationError(_("Format de photo non accepté : JPEG, PNG, WebP ou GIF."))
+        width, height = image.size
+        if width > AVATAR_MAX_PIXELS or height > AVATAR_MAX_PIXELS:
+            raise forms.ValidationError(
+                _("Photo trop grande : %(max)s pixels de côté au plus.") % {"max": AVATAR_MAX_PIXELS}
+            )
+        return avatar
+
+
+class InvitationForm(forms.Form):
+    display_name = forms.CharField(label=_("Nom"), max_length=80, help_text=_("Par exemple « Benoît »."))
+    username = forms.CharField(
+        label=_("Identifiant court"),
+        max_length=30,
+        validators=[short_id_validator],
+        help_text=_(
+            "Par exemple « ben ». Pour un joueur déjà présent dans les saisons importées, "
+            "reprenez son identifiant : il retrouvera tout son historique."
+        ),
+    )
+    email = forms.EmailField(label=_("Adresse e-mail"))
+
+    def clean_username(self):
+        return self.cleaned_data["username"].strip().lower()
+
+
+class JoinApprovalForm(forms.Form):
+    """What the President decides when accepting a request: the short id and the name shown."""
+
+    username = forms.CharField(label=_("Identifiant court"), max_length=30, validators=[short_id_validator])
+    display_name = forms.CharField(label=_("Nom affiché"), max_length=80)
+
+    @classmethod
+    def for_request(cls, join_request, data=None):
+        suggestion = slugify(join_request.name.split(" ")[0])[:30] or "joueur"
+        return cls(data, initial={"username": suggestion, "display_name": join_request.name})
+
+    def clean_username(self):
+        return self.cleaned_data["username"].strip().lower()
+
+
+class JoinRequestForm(forms.Form):
+    name = forms.CharField(label=_("Votre nom"), max_length=80)
+    email = forms.EmailField(label=_("Votre adresse e-mail"))
+    message = forms.CharField(
+        label=_("Un mot pour le Président"),
+        required=False,
+        max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 4}),
+        help_text=_("Facultatif : qui vous a parlé du club, depuis quand vous jouez…"),
+    )
+    # Left empty by people, filled in by robots; such requests are dropped quietly.
+    website = forms.CharField(
+        required=False,
+        label=_("Ne pas remplir"),
+        widget=forms.TextInput(attrs={"autocomplete": "off", "tabindex": "-1"}),
+    )
+
+    def is_robot(self) -> bool:
+        return bool(self.cleaned_data.get("website"))
+
+
+class InvitationAcceptForm(SetPasswordForm):
+    """The invited player's name as others will see it, and his password."""
+
+    display_name = forms.CharField(label=_("Votre nom affiché"), max_length=80)
+    field_order = ["display_name", "new_password1", "new_password2"]
+
+    def __init__(self, user, *args, **kwargs):
+        super().__init__(user, *args, **kwargs)
+        self.fields["display_name"].initial = user.display_name
+
+
+class EmailChangeForm(forms.Form):
+    new_email = forms.EmailField(label=_("Nouvelle adresse e-mail"))
+    password = forms.CharField(
+        label=_("Votre mot de passe actuel"),
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+    )
+
+    def __init__(self, user, *args, **kwargs):
+        self.user = user
+        super().__init__(*args, **kwargs)
+
+    def clean_password(self):
+        password = self.cleaned_data["password"]
+        if not self.user.check_password(password):
+            raise forms.ValidationError(_("Mot de passe incorrect."))
+        return password
+
+
+def active_members():
+    return User.objects.filter(is_active=True).order_by("display_name", "username")
+
+
+class MemberChoiceField(forms.ModelChoiceField):
+    def label_from_instance(self, obj):
+        return f"{obj.display_name} ({obj.username})"
+
+
+class PresidencyHandOverForm(forms.Form):
+    to = MemberChoiceField(label=_("Nouveau Président"), queryset=User.objects.none())
+    confirm = forms.BooleanField(
+        label=_("Je transmets la présidence : je ne pourrai plus la reprendre moi-même."),
+        required=True,
+    )
+
+    def __init__(self, *args, president=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        members = active_members()
+        if president is not None:
+            members = members.exclude(pk=president.pk)
+        self.fields["to"].queryset = members
+
+
+class VicePresidentForm(forms.Form):
+    user = MemberChoiceField(
+        label=_("Vice-Président"),
+        queryset=User.objects.none(),
+        required=False,
+        empty_label=_("— Personne —"),
+    )
+
+    def __init__(self, *args, president=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        members = active_members()
+        if president is not None:
+            members = members.exclude(pk=president.pk)
+        self.fields["user"].queryset = members
