@@ -1,0 +1,74 @@
+"""Settings are read from the environment; a bad value stops the start-up."""
+
+import pytest
+from django.core.exceptions import ImproperlyConfigured
+
+from config.env import cache_config, env_bool, env_int, env_list, env_str
+
+
+@pytest.mark.parametrize("raw", ["1", "true", "TRUE", "yes", "on", " True "])
+def test_env_bool_reads_true_words(monkeypatch, raw):
+    monkeypatch.setenv("FLAG", raw)
+    assert env_bool("FLAG", False) is True
+
+
+@pytest.mark.parametrize("raw", ["0", "false", "no", "off", ""])
+def test_env_bool_reads_false_words(monkeypatch, raw):
+    monkeypatch.setenv("FLAG", raw)
+    assert env_bool("FLAG", True) is False
+
+
+@pytest.mark.parametrize("raw", ["flase", "2", "oui", "maybe"])
+def test_env_bool_raises_on_garbage(monkeypatch, raw):
+    monkeypatch.setenv("FLAG", raw)
+    with pytest.raises(ImproperlyConfigured, match="FLAG"):
+        env_bool("FLAG", False)
+
+
+def test_env_bool_default_when_unset(monkeypatch):
+    monkeypatch.delenv("FLAG", raising=False)
+    assert env_bool("FLAG", True) is True
+
+
+def test_env_int_parses_and_raises_on_garbage(monkeypatch):
+    monkeypatch.setenv("N", "42")
+    assert env_int("N", 1) == 42
+    monkeypatch.setenv("N", "")
+    assert env_int("N", 7) == 7
+    monkeypatch.setenv("N", "quarante")
+    with pytest.raises(ImproperlyConfigured, match="N must be an integer"):
+        env_int("N", 1)
+
+
+def test_env_list_and_str(monkeypatch):
+    monkeypatch.setenv("HOSTS", "a.example, b.example,,")
+    assert env_list("HOSTS", []) == ["a.example", "b.example"]
+    monkeypatch.delenv("HOSTS")
+    assert env_list("HOSTS", ["x"]) == ["x"]
+    monkeypatch.setenv("NAME", "Tarot")
+    assert env_str("NAME", "d") == "Tarot"
+
+
+def test_cache_config_locmem():
+    assert cache_config("locmem://") == {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+
+
+@pytest.mark.parametrize("url", ["redis://127.0.0.1:6379/1", "rediss://cache.example:6380/0"])
+def test_cache_config_redis(url):
+    assert cache_config(url) == {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
+
+
+def test_cache_config_dummy():
+    assert cache_config("dummy://")["BACKEND"].endswith("DummyCache")
+
+
+@pytest.mark.parametrize("url", ["memcached://x", "redis", "", "locmem:/"])
+def test_cache_config_raises_on_garbage(url):
+    with pytest.raises(ImproperlyConfigured, match="CACHE_URL"):
+        cache_config(url)
+
+
+def test_invitation_validity_is_a_setting():
+    from django.conf import settings
+
+    assert isinstance(settings.INVITATION_VALID_DAYS, int) and settings.INVITATION_VALID_DAYS > 0
