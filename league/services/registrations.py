@@ -1,0 +1,235 @@
+"""Sign-ups to a manche ("Sélections"): five seats, an ordered waiting list, withdrawals.
+
+The database holds the invariants: one registration per player and manche,
+seats numbered 1..5 and unique per manche. A sign-up takes the lowest free
+seat, or joins the waiting list; when a seat frees, the first waiting player
+(sign-up order) takes it and is emailed. A withdrawal on the day of the
+manche (club's date) is a last-minute one ("désistement de dernière
+minute"): unreplaced, the manche is played at 4 with the withdrawn player
+absent (classified 5th by the engine); a second one cancels the manche.
+
+Every change is a saved or deleted row of ``Registration``, recorded by
+django-simple-history with the acting member and a reason.
+"""
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+
+from ..models import Donne, Manche, Registration, Seat
+from ..rules import calendar as cal
+from .calendar import cancel_locked
+from .draw import table_ensure  # noqa: F401  (the sheet looks for it here too)
+from .seasons import invalidate, manche_url, notify_members
+
+SEATS = cal.SEATS
+OPEN_STATUSES = (Manche.Status.PLANNED, Manche.Status.OPEN)
+
+
+@dataclass(frozen=True)
+class Withdrawal:
+    """What a withdrawal did, for the confirmation message."""
+
+    player: User
+    late: bool = False
+    promoted: User | None = None
+    played_at_four: bool = False
+    cancelled: bool = False
+
+
+def _lock(manche: Manche) -> Manche:
+    # Serialises sign-ups and withdrawals of one manche, so the waiting list
+    # keeps its order; the seat constraints hold even without it.
+    return Manche.objects.select_for_update().select_related("season").get(pk=manche.pk)
+
+
+def _check_takes_changes(manche: Manche) -> None:
+    if manche.status not in OPEN_STATUSES:
+        raise ValidationError(
+            {
+                "manche": _("La manche est %(status)s : les inscriptions n'y changent plus.")
+                % {"status": manche.get_status_display().lower()}
+            }
+        )
+    if Donne.objects.filter(manche=manche).exists():
+        raise ValidationError({"manche": _("La feuille de marque est commencée : la table ne change plus.")})
+
+
+def _table_changed(manche: Manche, by: User | None) -> None:
+    """The seated players changed: a draw made before no longer describes the table."""
+    for seat in Seat.objects.filter(manche=manche):
+        seat._history_user = by
+        seat._change_reason = _("Table modifiée : tirage à refaire")
+        seat.delete()
+
+
+def seated(manche: Manche):
+    return (
+        Registration.objects.filter(manche=manche, seat__isnull=False)
+        .select_related("player")
+        .order_by("seat")
+    )
+
+
+def waiting(manche: Manche):
+    return (
+        Registration.objects.filter(manche=manche, seat__isnull=True)
+        .select_related("player")
+        .order_by("created_at", "pk")
+    )
+
+
+def _insert(manche: Manche, player: User, by: User | None, now: datetime) -> Registration:
+    """Take the lowest free seat, or a place at the end of the waiting list.
+
+    If another transaction takes the same seat first, the unique seat
+    constraint refuses this insert; it is retried with the seats as they
+    now are, so the newcomer ends up on another seat or waiting.
+    """
+    for _attempt in range(SEATS + 1):
+        taken = set(
+            Registration.objects.filter(manche=manche, seat__isnull=False).values_list("seat", flat=True)
+        )
+        free = next((s for s in range(1, SEATS + 1) if s not in taken), None)
+        if free is not None and Registration.objects.filter(manche=manche, seat__isnull=True).exists():
+            free = None  # nobody jumps the queue
+        registration = Registration(manche=manche, player=player, seat=free, created_at=now)
+        registration._history_user = by
+        registration._change_reason = _("Inscription") if free else _("Inscription en liste d'attente")
+        try:
+            with transaction.atomic():
+                registration.save()
+        except IntegrityError:
+            if Registration.objects.filter(manche=manche, player=player).exists():
+                raise _already_registered(player) from None
+            if free is None:
+                raise
+            continue
+        return registration
+    raise ValidationError({"manche": _("La table est trop demandée en ce moment : réessayez.")})
+
+
+def _already_registered(player: User) -> ValidationError:
+    return ValidationError(
+        {
+            "player": _("%(player)s est déjà inscrit à cette manche (une inscription par joueur).")
+            % {"player": player}
+        }
+    )
+
+
+@transaction.atomic
+def registration_add(*, by: User | None, manche: Manche, player: User, now: datetime) -> Registration:
+    """Sign ``player`` up (himself, or anyone by the President): a seat if one is free, else the waiting list.
+
+    A player seated on a manche that was to be played at 4 replaces the
+    absent one: the manche is played at 5 again.
+    """
+    manche = _lock(manche)
+    _check_takes_changes(manche)
+    if not player.is_active:
+        raise ValidationError({"player": _("Un compte désactivé ne peut pas être inscrit.")})
+    if Registration.objects.filter(manche=manche, player=player).exists():
+        raise _already_registered(player)
+    registration = _insert(manche, player, by, now)
+    if registration.seat is not None:
+        _table_changed(manche, by)
+        if manche.absent_id is not None:
+            manche.absent = None
+            manche._history_user = by
+            manche._change_reason = _("Place du désistement reprise : la manche se joue à 5")
+            manche.save()
+            invalidate(manche.season)
+    return registration
+
+
+def _promote_first_waiting(manche: Manche, seat: int, by: User | None, now: datetime) -> Registration | None:
+    first = waiting(manche).select_for_update().first()
+    if first is None:
+        return None
+    first.seat = seat
+    first._history_user = by
+    first._change_reason = _("Promu de la liste d'attente")
+    first.save()
+    notify_members(
+        [first.player],
+        key=f"manche-promoted:{manche.pk}:{int(now.timestamp())}",
+        template="registration_promoted",
+        context={"manche": manche, "season": manche.season},
+        url=manche_url(manche),
+        now=now,
+    )
+    return first
+
+
+@transaction.atomic
+def registration_withdraw(*, by: User | None, registration: Registration, now: datetime) -> Withdrawal:
+    """Withdraw a sign-up (the player himself, or the President removing him).
+
+    A freed seat goes to the first waiting player. On the day of the manche,
+    an unreplaced seat makes the manche played at 4 (Tarot-Bière), the
+    withdrawn player being the absent one; with a second one the manche is
+    cancelled and its players emailed.
+    """
+    manche = _lock(registration.manche)
+    registration = Registration.objects.select_related("player").filter(pk=registration.pk).first()
+    if registration is None:
+        raise ValidationError({"registration": _("Cette inscription n'existe plus.")})
+    _check_takes_changes(manche)
+    player, seat = registration.player, registration.seat
+    late = seat is not None and cal.is_last_minute(now, manche.starts_at)
+    registration._history_user = by
+    registration._change_reason = _("Désistement de dernière minute") if late else _("Désistement")
+    registration.delete()
+    if seat is None:
+        return Withdrawal(player=player)
+    _table_changed(manche, by)
+    promoted = _promote_first_waiting(manche, seat, by, now)
+    if promoted is not None or not late:
+        return Withdrawal(player=player, late=late, promoted=promoted.player if promoted else None)
+    if not manche.season.ruleset().allows_absent:
+        return Withdrawal(player=player, late=True)
+    remaining = seated(manche).count()
+    if manche.absent_id is None and remaining == SEATS - 1:
+        manche.absent = player
+        manche._history_user = by
+        manche._change_reason = _("Désistement de dernière minute : la manche se joue à 4")
+        manche.save()
+        invalidate(manche.season)
+        return Withdrawal(player=player, late=True, played_at_four=True)
+    if manche.absent_id is not None:
+        names = f"{manche.absent}, {player}"
+        reason = _("Deux désistements de dernière minute (%(names)s)") % {"names": names}
+    else:
+        reason = _("Désistement de dernière minute de %(player)s : moins de quatre joueurs") % {
+            "player": player
+        }
+    cancel_locked(manche, by=by, reason=reason, now=now)
+    return Withdrawal(player=player, late=True, cancelled=True)
+
+
+def registration_of(manche: Manche, player: User) -> Registration | None:
+    return Registration.objects.filter(manche=manche, player=player).first()
+
+
+def waiting_rank(registration: Registration) -> int | None:
+    """1 for the first waiting player, … ; None when seated."""
+    if registration.seat is not None:
+        return None
+    ahead = (
+        Registration.objects.filter(manche_id=registration.manche_id, seat__isnull=True)
+        .filter(created_at__lt=registration.created_at)
+        .count()
+        + Registration.objects.filter(
+            manche_id=registration.manche_id,
+            seat__isnull=True,
+            created_at=registration.created_at,
+            pk__lt=registration.pk,
+        ).count()
+    )
+    return ahead + 1

@@ -1,0 +1,253 @@
+"""Writes on seasons: creation, rules and officers, opening, closing and reopening.
+
+Every function is atomic, takes keyword-only arguments and the current time
+``now``, and raises ``ValidationError({field: message})`` naming the field and
+the rule, changing nothing. Closing and reopening are recorded in the
+season's history with a change reason; the participation malus itself is
+computed by the rules engine from the season's ``closed`` state.
+"""
+
+import re
+from collections.abc import Iterable, Mapping
+from datetime import datetime
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import F
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+
+from .. import rules
+from ..models import Season
+
+SEASON_NAME_RE = re.compile(r"^(\d{4})-(\d{4})$")
+
+
+# --- Notifications --------------------------------------------------------------
+
+
+def notify_members(
+    users: Iterable[User],
+    *,
+    key: str,
+    template: str,
+    context: Mapping,
+    url: str = "",
+    now: datetime,
+    preference: str | None = None,
+) -> int:
+    """Notify each member once (site notice + ``emails/<template>``) through ``league.notifications``.
+
+    ``key`` names the event; the member's id is appended, so each member is
+    notified once per event even if the caller runs twice. The email is
+    queued when the transaction commits: a write rolled back announces
+    nothing. Returns how many members were newly notified.
+    """
+    from ..notifications import notify
+
+    count = 0
+    for user in {u.pk: u for u in users if u is not None and u.is_active}.values():
+        if notify(
+            user=user,
+            key=f"{key}:{user.pk}",
+            template=template,
+            context=dict(context),
+            url=url,
+            now=now,
+            preference=preference,
+        ):
+            count += 1
+    return count
+
+
+def manche_url(manche) -> str:
+    return reverse("league:manche_detail", args=[manche.season.name, manche.number])
+
+
+# --- Results cache -----------------------------------------------------------
+
+
+def invalidate(season: Season) -> None:
+    """Mark the season's computed results stale (through the selectors when they exist)."""
+    try:
+        from ..selectors import invalidate as selectors_invalidate
+    except ImportError:  # pragma: no cover - the selectors module is the lead's
+        Season.objects.filter(pk=season.pk).update(revision=F("revision") + 1)
+    else:
+        selectors_invalidate(season)
+
+
+# --- Rules and params --------------------------------------------------------
+
+
+def default_params(family: str, name: str) -> dict:
+    """The engine's defaults for a season of ``family`` named ``name`` (e.g. ×8 before 2010-2011)."""
+    return rules.ruleset_for(family, name).params()
+
+
+def effective_params(season: Season) -> dict:
+    """The params the season is scored with: its defaults plus its overrides."""
+    return season.ruleset().params()
+
+
+def _check_name(name: str) -> str:
+    name = (name or "").strip()
+    match = SEASON_NAME_RE.match(name)
+    if not match or int(match.group(2)) != int(match.group(1)) + 1:
+        raise ValidationError(
+            {"name": _("Nom de saison : deux années qui se suivent, par exemple « 2011-2012 ».")}
+        )
+    return name
+
+
+def clean_params(family: str, name: str, params: Mapping | None) -> dict:
+    """Check ``params`` with the engine and keep only the values that differ from the defaults.
+
+    The engine's message names the param and the rule; it is given back
+    under the ``params`` field (or the param's own key when a form shows it).
+    """
+    params = dict(params or {})
+    try:
+        effective = rules.ruleset_for(family, name, params).params()
+    except rules.InvalidInput as exc:
+        errors: dict[str, list[str]] = {}
+        for problem in exc.problems:
+            key = problem.field.rsplit(".", 1)[-1] if problem.field.startswith("season.params.") else "params"
+            if problem.field == "season.ruleset":
+                key = "family"
+            errors.setdefault(key, []).append(problem.message.render(_))
+        raise ValidationError(errors) from exc
+    defaults = default_params(family, name)
+    return {key: effective[key] for key in params if effective[key] != defaults[key]}
+
+
+def _check_officers(president: User | None, vice_president: User | None) -> None:
+    if president and vice_president and president.pk == vice_president.pk:
+        raise ValidationError(
+            {"vice_president": _("Le Vice-Président doit être un autre membre que le Président.")}
+        )
+
+
+def _record(season: Season, by: User | None, reason: str | None = None) -> None:
+    season._history_user = by
+    season._change_reason = reason
+    season.save()
+
+
+# --- Writes -------------------------------------------------------------------
+
+
+@transaction.atomic
+def season_create(
+    *,
+    by: User | None,
+    name: str,
+    family: str = Season.Family.TAROT_BIERE,
+    params: Mapping | None = None,
+    president: User | None = None,
+    vice_president: User | None = None,
+    default_location: str = "",
+    now: datetime,
+) -> Season:
+    """A new season, in preparation, with the engine's defaults for its name unless overridden."""
+    name = _check_name(name)
+    if Season.objects.filter(name=name).exists():
+        raise ValidationError({"name": _("La saison %(name)s existe déjà.") % {"name": name}})
+    params = clean_params(family, name, params)
+    _check_officers(president, vice_president)
+    season = Season(
+        name=name,
+        family=family,
+        params=params,
+        president=president,
+        vice_president=vice_president,
+        default_location=(default_location or "").strip() or settings.CLUB_DEFAULT_LOCATION,
+    )
+    _record(season, by, _("Saison créée"))
+    return season
+
+
+@transaction.atomic
+def season_update(
+    *,
+    by: User | None,
+    season: Season,
+    name: str,
+    family: str,
+    params: Mapping | None,
+    president: User | None,
+    vice_president: User | None,
+    default_location: str,
+    now: datetime,
+) -> Season:
+    """Change a season's name, rules, params, officers or usual place; results are recomputed."""
+    season = Season.objects.select_for_update().get(pk=season.pk)
+    name = _check_name(name)
+    if Season.objects.filter(name=name).exclude(pk=season.pk).exists():
+        raise ValidationError({"name": _("La saison %(name)s existe déjà.") % {"name": name}})
+    params = clean_params(family, name, params)
+    _check_officers(president, vice_president)
+    season.name = name
+    season.family = family
+    season.params = params
+    season.president = president
+    season.vice_president = vice_president
+    season.default_location = (default_location or "").strip()
+    _record(season, by, _("Saison modifiée"))
+    invalidate(season)
+    season.refresh_from_db()
+    return season
+
+
+@transaction.atomic
+def season_open(*, by: User | None, season: Season, now: datetime) -> Season:
+    """The season starts: out of preparation, its manches can take sign-ups."""
+    season = Season.objects.select_for_update().get(pk=season.pk)
+    if season.state != Season.State.PREPARATION:
+        raise ValidationError({"state": _("Seule une saison en préparation peut être ouverte.")})
+    season.state = Season.State.OPEN
+    _record(season, by, _("Saison ouverte"))
+    return season
+
+
+@transaction.atomic
+def season_close(*, by: User | None, season: Season, now: datetime) -> Season:
+    """Close the season: the classification is final and the participation malus applies.
+
+    The malus is the engine's (rulings §5.6), derived from the closed state;
+    bumping the revision makes every cached standing recomputed with it.
+    """
+    season = Season.objects.select_for_update().get(pk=season.pk)
+    if season.state != Season.State.OPEN:
+        raise ValidationError({"state": _("Seule une saison en cours peut être close.")})
+    season.state = Season.State.CLOSED
+    season.closed_at = now
+    _record(season, by, _("Saison close : malus de participation appliqué, classement figé"))
+    invalidate(season)
+    season.refresh_from_db()
+    return season
+
+
+@transaction.atomic
+def season_reopen(*, by: User | None, season: Season, now: datetime) -> Season:
+    """Reopen a closed season (to correct it); the participation malus is lifted until it is closed again."""
+    season = Season.objects.select_for_update().get(pk=season.pk)
+    if season.state != Season.State.CLOSED:
+        raise ValidationError({"state": _("Seule une saison close peut être rouverte.")})
+    season.state = Season.State.OPEN
+    season.closed_at = None
+    _record(season, by, _("Saison rouverte"))
+    invalidate(season)
+    season.refresh_from_db()
+    return season
+
+
+def current_season() -> Season | None:
+    """The season in progress, else the most recent one (by name), else none."""
+    return (
+        Season.objects.filter(state=Season.State.OPEN).order_by("-name").first()
+        or Season.objects.order_by("-name").first()
+    )
