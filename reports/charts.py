@@ -1,0 +1,216 @@
+"""Charts drawn on the server as SVG strings: no script, no CDN, printable.
+
+Pure functions of numbers and labels; every text is escaped. The SVG scales
+to its container (``viewBox`` with ``width="100%"``), so the same drawing
+serves a phone and a desktop.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from html import escape
+
+Number = int | float | Fraction
+
+PALETTE = (
+    "#198754",
+    "#0d6efd",
+    "#dc3545",
+    "#fd7e14",
+    "#6f42c1",
+    "#20c997",
+    "#d63384",
+    "#0dcaf0",
+    "#795548",
+    "#6c757d",
+)
+
+
+def colour(index: int) -> str:
+    """A colour per series: the palette first, then hues spread around the wheel."""
+    if index < len(PALETTE):
+        return PALETTE[index]
+    return f"hsl({(index * 137) % 360},60%,42%)"
+
+
+def _fmt(x: float) -> str:
+    return f"{x:.1f}".rstrip("0").rstrip(".")
+
+
+def _ticks(low: float, high: float, count: int = 5) -> list[float]:
+    """Round tick values covering [low, high]."""
+    if high <= low:
+        return [low]
+    raw = (high - low) / count
+    magnitude = 10 ** len(str(int(raw))) / 10 if raw >= 1 else 1
+    for step in (0.1, 0.2, 0.25, 0.5, 1, 2, 2.5, 5, 10):
+        if step * magnitude >= raw:
+            step *= magnitude
+            break
+    else:
+        step = raw
+    first = (low // step) * step
+    ticks = []
+    value = first
+    while value <= high + step / 2:
+        if value >= low - step / 2:
+            ticks.append(round(value, 6))
+        value += step
+    return ticks
+
+
+def _number(x: Number) -> str:
+    text = _fmt(float(x))
+    return text.replace("-", "−")
+
+
+def step_chart(
+    series: Sequence[tuple[str, str, Sequence[tuple[int, Number]]]],
+    x_labels: Sequence[int],
+    *,
+    title: str,
+    width: int = 800,
+    height: int = 360,
+    legend_limit: int = 12,
+) -> str:
+    """A line per series, held flat between its points (a value changes only
+    at the series' own points). ``series``: ``(key, label, ((x, y), …))``
+    where each ``x`` is one of ``x_labels`` (placed in that order). Each line
+    carries ``data-player="key"`` so a stylesheet can emphasise one."""
+    left, right, top, bottom = 44, 12, 12, 28
+    legend_rows = (min(len(series), legend_limit) + 3) // 4
+    height_total = height + legend_rows * 18
+    plot_w, plot_h = width - left - right, height - top - bottom
+    position = {x: i for i, x in enumerate(x_labels)}
+    n = max(len(x_labels) - 1, 1)
+    values = [float(y) for _k, _l, points in series for _x, y in points]
+    low, high = (min(values), max(values)) if values else (0.0, 1.0)
+    low, high = min(low, 0.0), max(high, 0.0)
+    if high - low < 1e-9:
+        high = low + 1
+    ticks = _ticks(low, high)
+    low, high = min(low, ticks[0]), max(high, ticks[-1])
+
+    def sx(x: int) -> float:
+        return left + plot_w * position[x] / n
+
+    def sy(y: float) -> float:
+        return top + plot_h * (high - y) / (high - low)
+
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {width} {height_total}" '
+        f'width="100%" role="img" aria-label="{escape(title)}" preserveAspectRatio="xMinYMin meet">',
+        f"<title>{escape(title)}</title>",
+        '<g class="axes" stroke="#ccc" stroke-width="1" font-size="11" fill="#555">',
+    ]
+    for t in ticks:
+        y = sy(t)
+        out.append(f'<line x1="{left}" x2="{width - right}" y1="{_fmt(y)}" y2="{_fmt(y)}"/>')
+        out.append(
+            f'<text x="{left - 4}" y="{_fmt(y + 4)}" text-anchor="end" stroke="none">{_number(t)}</text>'
+        )
+    every = max(1, len(x_labels) // 12)
+    for i, x in enumerate(x_labels):
+        if i % every == 0 or i == len(x_labels) - 1:
+            out.append(
+                f'<text x="{_fmt(sx(x))}" y="{height - 8}" text-anchor="middle" stroke="none">{x}</text>'
+            )
+    out.append("</g>")
+    out.append('<g class="series" fill="none" stroke-width="1.6" stroke-linejoin="round">')
+    for index, (key, label, points) in enumerate(series):
+        pts = [(sx(x), sy(float(y))) for x, y in points if x in position]
+        if not pts:
+            continue
+        d = [f"M{_fmt(pts[0][0])} {_fmt(pts[0][1])}"]
+        for (_x0, y0), (x1, y1) in zip(pts, pts[1:], strict=False):
+            d.append(f"H{_fmt(x1)}")
+            if y1 != y0:
+                d.append(f"V{_fmt(y1)}")
+        last = points[-1][1]
+        out.append(
+            f'<path data-player="{escape(key)}" stroke="{colour(index)}" d="{"".join(d)}">'
+            f"<title>{escape(label)} : {_number(last)}</title></path>"
+        )
+    out.append("</g>")
+    out.append('<g class="legend" font-size="11" fill="#333">')
+    for index, (key, label, _points) in enumerate(series[:legend_limit]):
+        col, row = index % 4, index // 4
+        x, y = left + col * (plot_w / 4), height + 4 + row * 18
+        out.append(
+            f'<g data-player="{escape(key)}"><rect x="{_fmt(x)}" y="{_fmt(y)}" width="10" height="10" '
+            f'fill="{colour(index)}"/><text x="{_fmt(x + 14)}" y="{_fmt(y + 9)}">{escape(label)}</text></g>'
+        )
+    out.append("</g></svg>")
+    return "".join(out)
+
+
+def bar_chart(
+    values: Sequence[tuple[int | str, Number]],
+    *,
+    title: str,
+    width: int = 800,
+    height: int = 240,
+    positive: str = "#198754",
+    negative: str = "#dc3545",
+) -> str:
+    """Signed bars around a zero line, one per ``(label, value)``."""
+    left, right, top, bottom = 48, 8, 10, 24
+    plot_w, plot_h = width - left - right, height - top - bottom
+    numbers = [float(v) for _l, v in values]
+    low, high = min([0.0, *numbers]), max([0.0, *numbers])
+    if high - low < 1e-9:
+        high = low + 1
+    ticks = _ticks(low, high)
+    low, high = min(low, ticks[0]), max(high, ticks[-1])
+
+    def sy(y: float) -> float:
+        return top + plot_h * (high - y) / (high - low)
+
+    slot = plot_w / max(len(values), 1)
+    bar = max(slot * 0.8, 1)
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {width} {height}" '
+        f'width="100%" role="img" aria-label="{escape(title)}" preserveAspectRatio="xMinYMin meet">',
+        f"<title>{escape(title)}</title>",
+        '<g class="axes" stroke="#ddd" font-size="11" fill="#555">',
+    ]
+    for t in ticks:
+        y = sy(t)
+        out.append(f'<line x1="{left}" x2="{width - right}" y1="{_fmt(y)}" y2="{_fmt(y)}"/>')
+        out.append(
+            f'<text x="{left - 4}" y="{_fmt(y + 4)}" text-anchor="end" stroke="none">{_number(t)}</text>'
+        )
+    out.append('</g><g class="bars">')
+    zero = sy(0)
+    every = max(1, len(values) // 20)
+    for i, (label, value) in enumerate(values):
+        v = float(value)
+        x = left + i * slot + (slot - bar) / 2
+        y0, y1 = sorted((zero, sy(v)))
+        fill = positive if v >= 0 else negative
+        out.append(
+            f'<rect x="{_fmt(x)}" y="{_fmt(y0)}" width="{_fmt(bar)}" height="{_fmt(max(y1 - y0, 0.5))}" '
+            f'fill="{fill}"><title>{escape(str(label))} : {_number(v)}</title></rect>'
+        )
+        if i % every == 0:
+            out.append(
+                f'<text x="{_fmt(x + bar / 2)}" y="{height - 8}" font-size="11" fill="#555" '
+                f'text-anchor="middle">{escape(str(label))}</text>'
+            )
+    out.append(f'<line x1="{left}" x2="{width - right}" y1="{_fmt(zero)}" y2="{_fmt(zero)}" stroke="#333"/>')
+    out.append("</g></svg>")
+    return "".join(out)
+
+
+def progression_chart(
+    progression: Mapping[str, Sequence[tuple[int, Number]]],
+    order: Sequence[str],
+    names: Mapping[str, str],
+    x_labels: Sequence[int],
+    *,
+    title: str,
+) -> str:
+    """The season's points moyens chart: one step line per player, in ``order`` (the standings)."""
+    series = [(p, names.get(p, p), progression[p]) for p in order if progression.get(p)]
+    return step_chart(series, x_labels, title=title)

@@ -1,0 +1,694 @@
+"""What the reports read: standings lines, a player's record, the palmarès.
+
+Every number comes from the rules engine through
+``league.selectors.season_result``; this module only picks, groups and names
+what the engine computed. The few sums it makes (a player's manches over
+several seasons, his prises over a season) add engine outputs together, they
+apply no rule.
+
+Each read is cached under the season's ``revision`` (bumped by every write
+that changes results, comptes-rendus, awards or parameters, through
+``league.selectors.invalidate``) and, like the engine's own cache, only until
+the next compte-rendu deadline the computation did not count yet. A warm page
+therefore costs a fixed handful of queries and no recomputation, whatever the
+size of the season.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from django.core.cache import cache
+from django.db.models import Count, Q
+from django.utils.translation import gettext_lazy as _
+
+from accounts.models import User
+from league import rules
+from league import selectors as league_selectors
+from league.models import CompteRendu, Manche, Season
+
+TITLE_LABELS = {
+    "champion": _("Champion du Monde"),
+    "vice_champion": _("Vice-Champion du Monde"),
+    "vice_vice_champion": _("Vice-Vice-Champion du Monde"),
+}
+ACCESSIT_LABELS = {
+    "cuillere_de_bois": _("Cuillère de bois"),
+    "aquila": _("Aquila"),
+    "abysses": _("Abysses"),
+    "rookie": _("Rookie of the year"),
+    "fair_play": _("Prix du Fair-Play"),
+    "manque_de_bol": _("Prix du Manque de bol"),
+    "truffe": _("Trophée de la Truffe"),
+}
+ACCESSIT_HELP = {
+    "cuillere_de_bois": _("dernier du classement final"),
+    "aquila": _("meilleur score d'une manche de la saison"),
+    "abysses": _("plus mauvais score d'une manche de la saison"),
+    "rookie": _("meilleur classé de ceux dont c'est la première saison"),
+    "fair_play": _("décerné par le Président"),
+    "manque_de_bol": _("décerné par le Président"),
+    "truffe": _("décerné par le Président"),
+}
+CONTRACT_LABELS = {
+    "pouce": _("Pouce"),
+    "prise": _("Prise"),
+    "garde": _("Garde"),
+    "garde_sans": _("Garde sans"),
+    "garde_contre": _("Garde contre"),
+}
+CACHE_PREFIX = "reports"
+
+
+# --------------------------------------------------------------------------
+# caching under a season's revision
+# --------------------------------------------------------------------------
+
+
+def valid_until(result: rules.SeasonResult, now: datetime) -> datetime:
+    """Until when a reading of ``result`` stays right: the next compte-rendu
+    deadline still ahead (a late malus may fall then), at most
+    ``RESULT_MAX_AGE`` from now, as the engine's own cache does."""
+    upcoming = [d for o in result.manches.values() for d in (o.deadlines or ()) if d > now]
+    return min([now + league_selectors.RESULT_MAX_AGE, *upcoming])
+
+
+def memo(key: str, now: datetime, compute: Callable[[], tuple[Any, datetime]]) -> Any:
+    """``compute() -> (value, valid_until)`` cached under ``key`` while ``now`` is in its window."""
+    hit = cache.get(key)
+    if hit is not None:
+        computed_at, until, value = hit
+        if computed_at <= now < until:
+            return value
+    value, until = compute()
+    timeout = max(1, int((until - now).total_seconds()) + 1)
+    cache.set(key, (now, until, value), timeout=timeout)
+    return value
+
+
+def season_key(season: Season, *parts: object) -> str:
+    """A cache key that changes with every write to the season (its revision)."""
+    return ":".join(str(p) for p in (CACHE_PREFIX, *parts, season.pk, season.revision))
+
+
+def names_of(usernames: Iterable[str]) -> dict[str, str]:
+    """Display names of these players, in one query."""
+    usernames = set(usernames)
+    if not usernames:
+        return {}
+    found = dict(User.objects.filter(username__in=usernames).values_list("username", "display_name"))
+    return {u: found.get(u) or u for u in usernames}
+
+
+# --------------------------------------------------------------------------
+# seasons
+# --------------------------------------------------------------------------
+
+
+def current_season() -> Season | None:
+    """The season being played, else the last one closed (None before the first season)."""
+    season = Season.objects.filter(state=Season.State.OPEN).order_by("-name").first()
+    return season or Season.objects.filter(state=Season.State.CLOSED).order_by("-name").first()
+
+
+def listed_seasons() -> list[Season]:
+    """Seasons a reader can look at (not those still in preparation), newest first."""
+    return list(Season.objects.exclude(state=Season.State.PREPARATION).order_by("-name"))
+
+
+# --------------------------------------------------------------------------
+# the classification of one season
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Line:
+    """A line of the classification, with the explanation of its total.
+
+    ``participation`` (open seasons only) is the malus the player would get
+    if the season closed now, with the rank and average he would then have.
+    """
+
+    player: str
+    name: str
+    rank: int
+    tied: bool
+    manches: int
+    place_points: Decimal
+    bonus: Decimal
+    malus: Decimal
+    points: Decimal
+    average: Fraction
+    title: str | None
+    explanation: tuple[rules.Message, ...] = ()
+    participation: Decimal | None = None
+    rank_if_closed: int | None = None
+    average_if_closed: Fraction | None = None
+    title_if_closed: str | None = None
+
+    @property
+    def title_label(self):
+        return TITLE_LABELS.get(self.title) if self.title else ""
+
+    @property
+    def would_change(self) -> bool:
+        return self.participation is not None or (
+            self.rank_if_closed is not None and self.rank_if_closed != self.rank
+        )
+
+
+@dataclass(frozen=True)
+class AccessitLine:
+    award: str
+    players: tuple[tuple[str, str], ...]  # (id, name), sorted by id
+    value: int | None = None
+    citation: str | None = None
+
+    @property
+    def label(self):
+        return ACCESSIT_LABELS.get(self.award, self.award)
+
+    @property
+    def help(self):
+        return ACCESSIT_HELP.get(self.award, "")
+
+    @property
+    def awarded(self) -> bool:
+        return self.award in AWARDED
+
+
+AWARDED = ("fair_play", "manque_de_bol", "truffe")
+
+
+@dataclass(frozen=True)
+class SeasonStandings:
+    """A season's classification as the reports show it."""
+
+    season: str
+    closed: bool
+    lines: tuple[Line, ...] = ()
+    accessits: tuple[AccessitLine, ...] = ()
+    #: Manche numbers in the order they were played (the chart's x axis).
+    manche_numbers: tuple[int, ...] = ()
+    #: player -> ((manche number, points moyens after it), …) at the manches he played.
+    progression: dict[str, tuple[tuple[int, Fraction], ...]] = field(default_factory=dict)
+    min_manches: int | None = None
+    #: Why the engine refused the season's data (nothing else is then filled).
+    problems: tuple[rules.RuleViolation, ...] = ()
+    #: Until when this reading is right (see :func:`valid_until`).
+    valid_until: datetime | None = None
+
+    def line_of(self, player: str) -> Line | None:
+        return next((line for line in self.lines if line.player == player), None)
+
+
+def _explanations(result: rules.SeasonResult) -> dict[str, tuple[rules.Message, ...]]:
+    """The engine's explanation of every classified player's total.
+
+    ``explain_player`` walks every manche of the season; it is handed a view
+    of the result holding only the manches the player was in, so explaining
+    200 players of 1600 manches stays linear.
+    """
+    played_in: dict[str, dict[int, rules.MancheOutcome]] = {}
+    for number, outcome in result.manches.items():
+        for entry in outcome.ranking:
+            played_in.setdefault(entry.player, {})[number] = outcome
+    return {
+        row.player: rules.explain_player(replace(result, manches=played_in.get(row.player, {})), row.player)
+        for row in result.standings
+    }
+
+
+def _progression(result: rules.SeasonResult) -> dict[str, tuple[tuple[int, Fraction], ...]]:
+    """Points moyens of each player after each manche he played.
+
+    Running sums of the engine's place points and adjustments of each manche,
+    divided as §5 divides them (points ÷ (manches + 1)); the last point of
+    each line is the engine's own final average, so the chart ends where the
+    table does (participation malus of a closed season included).
+    """
+    totals: dict[str, Decimal] = {}
+    counts: dict[str, int] = {}
+    series: dict[str, list[tuple[int, Fraction]]] = {}
+    for number, outcome in result.manches.items():
+        changes: dict[str, Decimal] = {}
+        for entry in outcome.ranking:
+            changes[entry.player] = changes.get(entry.player, Decimal(0)) + entry.points
+            counts[entry.player] = counts.get(entry.player, 0) + 1
+        for adj in outcome.adjustments:
+            if adj.player in changes:
+                changes[adj.player] += adj.value
+        for player, change in changes.items():
+            totals[player] = totals.get(player, Decimal(0)) + change
+            series.setdefault(player, []).append((number, Fraction(totals[player]) / (counts[player] + 1)))
+    for row in result.standings:
+        points = series.get(row.player)
+        if points and points[-1][1] != row.average:
+            points[-1] = (points[-1][0], row.average)
+    return {player: tuple(points) for player, points in series.items()}
+
+
+def build_standings(season: Season, result: rules.SeasonResult) -> SeasonStandings:
+    """The reports' view of a computed season (one query, for the players' names)."""
+    if_closed = {row.player: row for row in result.standings_if_closed}
+    usernames = {row.player for row in result.standings}
+    usernames.update(p for a in result.accessits for p in a.players)
+    names = names_of(usernames)
+    explanations = _explanations(result)
+    closed = season.is_closed
+    lines = []
+    for row in result.standings:
+        other = if_closed.get(row.player)
+        lines.append(
+            Line(
+                player=row.player,
+                name=names.get(row.player, row.player),
+                rank=row.rank,
+                tied=row.tied,
+                manches=row.manches,
+                place_points=row.place_points,
+                bonus=row.bonus,
+                malus=row.malus,
+                points=row.points,
+                average=row.average,
+                title=row.title,
+                explanation=explanations.get(row.player, ()),
+                participation=None if closed else result.provisional_participation.get(row.player),
+                rank_if_closed=None if closed or other is None else other.rank,
+                average_if_closed=None if closed or other is None else other.average,
+                title_if_closed=None if closed or other is None else other.title,
+            )
+        )
+    accessits = tuple(
+        AccessitLine(
+            award=a.award,
+            players=tuple((p, names.get(p, p)) for p in a.players),
+            value=a.value,
+            citation=a.citation or None,
+        )
+        for a in result.accessits
+    )
+    return SeasonStandings(
+        season=season.name,
+        closed=closed,
+        lines=tuple(lines),
+        accessits=accessits,
+        manche_numbers=tuple(result.manches),
+        progression=_progression(result),
+        min_manches=season.ruleset().min_manches,
+    )
+
+
+def season_standings(season: Season, *, now: datetime) -> SeasonStandings:
+    """The classification of ``season`` as of ``now``, cached under its revision."""
+
+    def compute():
+        try:
+            result = league_selectors.season_result(season, now=now)
+        except rules.InvalidInput as exc:
+            until = now + league_selectors.RESULT_MAX_AGE
+            return (
+                SeasonStandings(
+                    season=season.name,
+                    closed=season.is_closed,
+                    problems=tuple(exc.problems),
+                    valid_until=until,
+                ),
+                until,
+            )
+        until = valid_until(result, now)
+        return replace(build_standings(season, result), valid_until=until), until
+
+    return memo(season_key(season, "standings"), now, compute)
+
+
+# --------------------------------------------------------------------------
+# the JSON document of the standings
+# --------------------------------------------------------------------------
+
+
+def standings_document(standings: SeasonStandings) -> dict:
+    """``{"season", "standings", "accessits"}`` exactly as the season format writes them."""
+    n = rules.json_number
+    rows = [
+        {
+            "player": line.player,
+            "rank": line.rank,
+            "manches": line.manches,
+            "place_points": n(line.place_points),
+            "bonus": n(line.bonus),
+            "malus": n(line.malus),
+            "points": n(line.points),
+            "average": n(line.average),
+            "title": line.title,
+        }
+        for line in standings.lines
+    ]
+    accessits = []
+    for a in standings.accessits:
+        item: dict[str, Any] = {"award": a.award, "players": sorted(p for p, _name in a.players)}
+        if a.value is not None:
+            item["value"] = a.value
+        if a.citation:
+            item["citation"] = a.citation
+        accessits.append(item)
+    return {"season": standings.season, "standings": rows, "accessits": accessits}
+
+
+# --------------------------------------------------------------------------
+# a player over the seasons
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MancheLine:
+    number: int
+    score: int
+    place: int
+    points: Decimal
+    absent: bool
+
+
+@dataclass(frozen=True)
+class PlayerSeason:
+    """What one player did in one season (engine outputs, grouped)."""
+
+    season: str
+    closed: bool
+    rank: int | None = None
+    tied: bool = False
+    title: str | None = None
+    points: Decimal | None = None
+    average: Fraction | None = None
+    classified: int = 0
+    manches: tuple[MancheLine, ...] = ()
+    wins: int = 0
+    prises: int = 0
+    prises_won: int = 0
+    bouts: int = 0
+    #: contract -> (taken, won), from the full sheets only.
+    contracts: dict[str, tuple[int, int]] = field(default_factory=dict)
+    chelems: int = 0
+    petits_au_bout: int = 0
+    poignees: int = 0
+    sheet_manches: int = 0
+    accessits: tuple[str, ...] = ()
+    problems: bool = False
+
+    @property
+    def title_label(self):
+        return TITLE_LABELS.get(self.title) if self.title else ""
+
+
+def _player_season(season: Season, result: rules.SeasonResult, player: str) -> PlayerSeason:
+    row = next((r for r in result.standings if r.player == player), None)
+    manches = []
+    wins = prises = prises_won = bouts = chelems = petits = poignees = sheets = 0
+    contracts: dict[str, list[int]] = {}
+    for number, outcome in result.manches.items():
+        entry = next((e for e in outcome.ranking if e.player == player), None)
+        if entry is None:
+            continue
+        manches.append(MancheLine(number, entry.score, entry.place, entry.points, entry.absent))
+        if entry.absent:
+            continue
+        wins += player in outcome.vainqueurs
+        prises += entry.prises
+        prises_won += entry.prises_won
+        bouts += entry.bouts
+        stats = outcome.sheet.stats.get(player) if outcome.sheet is not None else None
+        if stats is not None:
+            sheets += 1
+            chelems += stats.chelems
+            petits += stats.petits_au_bout
+            poignees += stats.poignees
+            for contract, taken in stats.contracts.items():
+                tally = contracts.setdefault(contract, [0, 0])
+                tally[0] += taken
+                tally[1] += stats.contracts_won.get(contract, 0)
+    return PlayerSeason(
+        season=season.name,
+        closed=season.is_closed,
+        rank=row.rank if row else None,
+        tied=row.tied if row else False,
+        title=row.title if row else None,
+        points=row.points if row else None,
+        average=row.average if row else None,
+        classified=len(result.standings),
+        manches=tuple(manches),
+        wins=wins,
+        prises=prises,
+        prises_won=prises_won,
+        bouts=bouts,
+        contracts={c: (t[0], t[1]) for c, t in contracts.items()},
+        chelems=chelems,
+        petits_au_bout=petits,
+        poignees=poignees,
+        sheet_manches=sheets,
+        accessits=tuple(a.award for a in result.accessits if player in a.players),
+    )
+
+
+def player_season(season: Season, player: str, *, now: datetime) -> PlayerSeason:
+    def compute():
+        try:
+            result = league_selectors.season_result(season, now=now)
+        except rules.InvalidInput:
+            return (
+                PlayerSeason(season=season.name, closed=season.is_closed, problems=True),
+                now + league_selectors.RESULT_MAX_AGE,
+            )
+        return _player_season(season, result, player), valid_until(result, now)
+
+    return memo(season_key(season, "player", player), now, compute)
+
+
+def seasons_played(user: User) -> list[Season]:
+    """Seasons with a played manche where ``user`` sat or was the absent player, newest first."""
+    played = Manche.Status.PLAYED
+    return list(
+        Season.objects.filter(
+            Q(manches__status=played, manches__seats__player=user)
+            | Q(manches__status=played, manches__absent=user)
+        )
+        .exclude(state=Season.State.PREPARATION)
+        .distinct()
+        .order_by("-name")
+    )
+
+
+@dataclass(frozen=True)
+class PlayerRecord:
+    """A player's whole record, every season added together."""
+
+    seasons: tuple[PlayerSeason, ...]
+    manches: int
+    wins: int
+    places: dict[int, int]
+    prises: int
+    prises_won: int
+    bouts: int
+    contracts: dict[str, tuple[int, int]]
+    chelems: int
+    petits_au_bout: int
+    poignees: int
+    sheet_manches: int
+    best: tuple[str, MancheLine] | None
+    worst: tuple[str, MancheLine] | None
+    #: Final titles, ((title, times), …) champion first.
+    titles: tuple[tuple[str, int], ...]
+
+    @property
+    def success_rate(self) -> Fraction | None:
+        return Fraction(self.prises_won, self.prises) if self.prises else None
+
+    @property
+    def bouts_per_prise(self) -> Fraction | None:
+        return Fraction(self.bouts, self.prises) if self.prises else None
+
+    @property
+    def contract_lines(self) -> list[tuple[str, object, int, int, Fraction | None]]:
+        order = list(CONTRACT_LABELS)
+        return [
+            (c, CONTRACT_LABELS.get(c, c), taken, won, Fraction(won, taken) if taken else None)
+            for c, (taken, won) in sorted(
+                self.contracts.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else 99
+            )
+        ]
+
+
+def player_record(user: User, *, now: datetime) -> PlayerRecord:
+    """Every season ``user`` played, with his totals (one query plus one cached read per season)."""
+    seasons = [player_season(s, user.username, now=now) for s in seasons_played(user)]
+    places: Counter = Counter()
+    contracts: dict[str, list[int]] = {}
+    best = worst = None
+    titles: Counter = Counter()
+    for ps in seasons:
+        for m in ps.manches:
+            places[m.place] += 1
+            if m.absent:
+                continue
+            if best is None or m.score > best[1].score:
+                best = (ps.season, m)
+            if worst is None or m.score < worst[1].score:
+                worst = (ps.season, m)
+        for c, (taken, won) in ps.contracts.items():
+            tally = contracts.setdefault(c, [0, 0])
+            tally[0] += taken
+            tally[1] += won
+        if ps.title and ps.closed:
+            titles[ps.title] += 1
+    return PlayerRecord(
+        seasons=tuple(seasons),
+        manches=sum(len(ps.manches) for ps in seasons),
+        wins=sum(ps.wins for ps in seasons),
+        places=dict(sorted(places.items())),
+        prises=sum(ps.prises for ps in seasons),
+        prises_won=sum(ps.prises_won for ps in seasons),
+        bouts=sum(ps.bouts for ps in seasons),
+        contracts={c: (t[0], t[1]) for c, t in contracts.items()},
+        chelems=sum(ps.chelems for ps in seasons),
+        petits_au_bout=sum(ps.petits_au_bout for ps in seasons),
+        poignees=sum(ps.poignees for ps in seasons),
+        sheet_manches=sum(ps.sheet_manches for ps in seasons),
+        best=best,
+        worst=worst,
+        titles=_title_counts(titles),
+    )
+
+
+def _title_counts(counter: Counter) -> tuple[tuple[str, int], ...]:
+    return tuple((title, counter[title]) for title in TITLE_LABELS if counter[title])
+
+
+def comptes_rendus_written(user: User) -> dict[str, int]:
+    """How many comptes-rendus ``user`` posted, by status, and in all (one query)."""
+    counts = {
+        row["status"]: row["n"]
+        for row in CompteRendu.objects.filter(author=user).values("status").annotate(n=Count("pk"))
+    }
+    counts["total"] = sum(counts.values())
+    return counts
+
+
+def recent_comptes_rendus(user: User, limit: int = 10) -> list[dict]:
+    return list(
+        CompteRendu.objects.filter(author=user)
+        .order_by("-posted_at")
+        .values("title", "status", "posted_at", "manche__number", "manche__season__name")[:limit]
+    )
+
+
+# --------------------------------------------------------------------------
+# the palmarès
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeasonHonours:
+    """What the palmarès keeps of one season."""
+
+    season: str
+    closed: bool
+    podium: tuple[tuple[int, str, str | None], ...] = ()  # (rank, player, title)
+    accessits: tuple[rules.Accessit, ...] = ()
+    #: (score, player, manche number) of the season's highest and lowest manche scores.
+    highest: tuple[tuple[int, str, int], ...] = ()
+    lowest: tuple[tuple[int, str, int], ...] = ()
+    manches: dict[str, int] = field(default_factory=dict)
+    classified: int = 0
+    played: int = 0
+    problems: bool = False
+
+
+def _honours(season: Season, result: rules.SeasonResult) -> SeasonHonours:
+    seated = [
+        (e.score, e.player, number) for number, o in result.manches.items() for e in o.ranking if not e.absent
+    ]
+    high = max((s for s, _p, _n in seated), default=None)
+    low = min((s for s, _p, _n in seated), default=None)
+    return SeasonHonours(
+        season=season.name,
+        closed=season.is_closed,
+        podium=tuple((r.rank, r.player, r.title) for r in result.standings if r.title),
+        accessits=result.accessits,
+        highest=tuple(sorted(x for x in seated if x[0] == high)),
+        lowest=tuple(sorted(x for x in seated if x[0] == low)),
+        manches={r.player: r.manches for r in result.standings},
+        classified=len(result.standings),
+        played=len(result.manches),
+    )
+
+
+def season_honours(season: Season, *, now: datetime) -> SeasonHonours:
+    def compute():
+        try:
+            result = league_selectors.season_result(season, now=now)
+        except rules.InvalidInput:
+            return (
+                SeasonHonours(season=season.name, closed=season.is_closed, problems=True),
+                now + league_selectors.RESULT_MAX_AGE,
+            )
+        return _honours(season, result), valid_until(result, now)
+
+    return memo(season_key(season, "honours"), now, compute)
+
+
+@dataclass(frozen=True)
+class Palmares:
+    seasons: tuple[SeasonHonours, ...]
+    names: dict[str, str]
+    #: All-time records: (score, player, season, manche number).
+    highest: tuple[tuple[int, str, str, int], ...]
+    lowest: tuple[tuple[int, str, str, int], ...]
+    #: (player, ((title, times), …)), most champion titles first.
+    titles: tuple[tuple[str, tuple[tuple[str, int], ...]], ...]
+    #: (player, manches) most manches first.
+    most_manches: tuple[tuple[str, int], ...]
+
+
+def palmares(*, now: datetime, limit: int = 10) -> Palmares:
+    """Every season's podium and accessits, and the all-time records (closed seasons' titles only)."""
+    honours = [season_honours(s, now=now) for s in listed_seasons()]
+    highest: list = []
+    lowest: list = []
+    titles: dict[str, Counter] = {}
+    manches: Counter = Counter()
+    for h in honours:
+        highest.extend((s, p, h.season, n) for s, p, n in h.highest)
+        lowest.extend((s, p, h.season, n) for s, p, n in h.lowest)
+        manches.update(h.manches)
+        if h.closed:
+            for _rank, player, title in h.podium:
+                titles.setdefault(player, Counter())[title] += 1
+    top = max((x[0] for x in highest), default=None)
+    bottom = min((x[0] for x in lowest), default=None)
+    title_table = sorted(
+        titles.items(),
+        key=lambda kv: (
+            -kv[1]["champion"],
+            -kv[1]["vice_champion"],
+            -kv[1]["vice_vice_champion"],
+            kv[0],
+        ),
+    )[:limit]
+    most = sorted(manches.items(), key=lambda kv: (-kv[1], kv[0]))[:limit]
+    usernames = {p for h in honours for _r, p, _t in h.podium}
+    usernames.update(p for h in honours for a in h.accessits for p in a.players)
+    usernames.update(p for h in honours for _s, p, _n in (*h.highest, *h.lowest))
+    usernames.update(p for p, _n in most)
+    return Palmares(
+        seasons=tuple(honours),
+        names=names_of(usernames),
+        highest=tuple(sorted(x for x in highest if x[0] == top)),
+        lowest=tuple(sorted(x for x in lowest if x[0] == bottom)),
+        titles=tuple((player, _title_counts(counter)) for player, counter in title_table),
+        most_manches=tuple(most),
+    )

@@ -1,0 +1,104 @@
+"""The classification as a django-tables2 table: sortable, one unfoldable line per player."""
+
+import django_tables2 as tables
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
+
+from .templatetags.reports_extras import num, signed, title_label
+
+#: The orderings a reader may ask for (anything else falls back to the rank),
+#: so that the cached renderings stay few.
+ORDERINGS = frozenset(
+    f"{sign}{name}"
+    for sign in ("", "-")
+    for name in ("rank", "name", "manches", "place_points", "bonus", "malus", "points", "average")
+)
+
+
+class NumberColumn(tables.Column):
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("attrs", {"td": {"class": "text-end"}, "th": {"class": "text-end"}})
+        super().__init__(*args, **kwargs)
+
+    def render(self, value):
+        return num(value)
+
+
+class StandingsTable(tables.Table):
+    rank = tables.Column(verbose_name=_("Rang"), attrs={"td": {"class": "fw-bold"}})
+    name = tables.Column(verbose_name=_("Joueur"), order_by=("name", "player"))
+    manches = NumberColumn(verbose_name=_("Manches"))
+    place_points = NumberColumn(verbose_name=_("Points de place"))
+    bonus = NumberColumn(verbose_name=_("Bonus"))
+    malus = NumberColumn(verbose_name=_("Malus"))
+    points = NumberColumn(verbose_name=_("Points cumulés"))
+    average = NumberColumn(
+        verbose_name=_("Points moyens"),
+        attrs={"td": {"class": "text-end fw-bold"}, "th": {"class": "text-end"}},
+    )
+    title = tables.Column(verbose_name=_("Titre"), orderable=False, empty_values=())
+    if_closed = tables.Column(
+        verbose_name=_("Si la saison s'arrêtait ce soir"), orderable=False, empty_values=(), accessor="player"
+    )
+
+    class Meta:
+        template_name = "reports/_standings_table.html"
+        attrs = {"class": "table table-sm table-hover table-standings align-middle", "id": "standings"}
+        row_attrs = {"data-player": lambda record: record.player}
+        order_by = ("rank",)
+        orderable = True
+        empty_text = _("Aucune manche jouée pour l'instant : le classement apparaîtra après la première.")
+
+    def __init__(self, data, *, closed: bool, min_manches: int | None = None, **kwargs):
+        exclude = kwargs.pop("exclude", ())
+        if closed:
+            exclude = (*exclude, "if_closed")
+        self.closed = closed
+        self.min_manches = min_manches
+        super().__init__(data, exclude=exclude, **kwargs)
+
+    def render_rank(self, value, record):
+        return f"{value}=" if record.tied else str(value)
+
+    def render_name(self, value, record):
+        url = reverse("reports:player", args=[record.player])
+        return format_html(
+            '<a href="{}">{}</a> <button type="button" class="btn btn-link btn-sm p-0 ms-1 explain-toggle no-print" '
+            'data-bs-toggle="collapse" data-bs-target="#explain-{}" aria-expanded="false" '
+            'aria-controls="explain-{}" title="{}">{}</button>',
+            url,
+            value,
+            record.player,
+            record.player,
+            _("Le détail de ses points"),
+            _("détail"),
+        )
+
+    def render_title(self, record):
+        if not record.title:
+            return ""
+        if self.closed:
+            return format_html('<span class="badge text-bg-warning">{}</span>', title_label(record.title))
+        return format_html(
+            '<span class="badge text-bg-light border" title="{}">{} ({})</span>',
+            _("Provisoire : définitif à la clôture de la saison"),
+            title_label(record.title),
+            _("provisoire"),
+        )
+
+    def render_if_closed(self, record):
+        if record.participation is None and record.rank_if_closed == record.rank:
+            return format_html('<span class="text-muted">{}</span>', _("inchangé"))
+        parts = []
+        if record.participation is not None:
+            parts.append(format_html('<span class="text-danger">{}</span>', signed(record.participation)))
+        parts.append(
+            format_html(
+                "{} {} ({})",
+                _("rang"),
+                record.rank_if_closed,
+                num(record.average_if_closed),
+            )
+        )
+        return format_html("{} → {}", parts[0], parts[1]) if len(parts) == 2 else parts[0]

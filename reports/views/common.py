@@ -1,0 +1,41 @@
+"""What several report pages share."""
+
+import copy
+
+from django.http import QueryDict
+from django.shortcuts import get_object_or_404
+
+from league.models import Season
+
+
+def get_season(name: str) -> Season:
+    return get_object_or_404(Season, name=name)
+
+
+def highlight_style(request, selector: str = "[data-player]") -> str:
+    """A stylesheet rule emphasising the signed-in player's lines and curve.
+
+    Kept out of the cached renderings (they are the same for every reader);
+    a username is ``[a-z0-9_-]`` only, so it is safe inside the selector.
+    """
+    user = getattr(request, "user", None)
+    if user is None or not user.is_authenticated:
+        return ""
+    who = f'[data-player="{user.username}"]'
+    return (
+        f"tr{who} > td {{ --bs-table-bg-state: var(--bs-warning-bg-subtle); font-weight: 600; }}"
+        f" path{who} {{ stroke-width: 4; }}"
+        f" g{who} text {{ font-weight: 700; }}"
+    )
+
+
+def request_with_query(request, **params) -> object:
+    """A copy of ``request`` whose query string holds only ``params``: a
+    rendering cached for every reader must not carry one reader's parameters."""
+    clean = copy.copy(request)
+    query = QueryDict(mutable=True)
+    for key, value in params.items():
+        if value is not None:
+            query[key] = value
+    clean.GET = query
+    return clean

@@ -1,0 +1,122 @@
+"""The classification of a season: the table, its explanations, the chart, the CSV."""
+
+import csv
+
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.utils import timezone
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django_tables2 import RequestConfig
+
+from league import rules
+from league.permissions import Action, can
+
+from .. import charts
+from ..selectors import listed_seasons, memo, season_key, season_standings
+from ..tables import ORDERINGS, StandingsTable
+from .common import get_season, highlight_style, request_with_query
+
+
+def standings_current(request):
+    """The classification of the season being played (else the last one closed)."""
+    seasons = listed_seasons()
+    current = next((s for s in seasons if s.state == s.State.OPEN), None) or next(iter(seasons), None)
+    if current is None:
+        return render(request, "reports/standings.html", {"season": None, "seasons": []})
+    return redirect("reports:standings", season_name=current.name)
+
+
+def _fragment(request, season, sort: str, now) -> dict:
+    """The part of the page that is the same for every reader, rendered once per
+    revision, language and ordering; with what the per-reader part needs."""
+
+    def compute():
+        data = season_standings(season, now=now)
+        table = StandingsTable(list(data.lines), closed=data.closed, min_manches=data.min_manches)
+        clean = request_with_query(request, sort=None if sort == "rank" else sort)
+        RequestConfig(clean, paginate=False).configure(table)
+        names = {line.player: line.name for line in data.lines}
+        chart = ""
+        if data.progression:
+            chart = charts.progression_chart(
+                data.progression,
+                [line.player for line in data.lines],
+                names,
+                data.manche_numbers,
+                title=_("Points moyens de chaque joueur, manche après manche"),
+            )
+        html = render_to_string(
+            "reports/_standings_fragment.html",
+            {"data": data, "table": table, "chart": chart, "season": season},
+            request=clean,
+        )
+        ranks = {line.player: (line.rank, line.tied) for line in data.lines}
+        return {"html": html, "ranks": ranks, "count": len(data.lines)}, data.valid_until
+
+    return memo(season_key(season, "standings-html", get_language(), sort), now, compute)
+
+
+def standings(request, season_name: str):
+    season = get_season(season_name)
+    now = timezone.now()
+    sort = request.GET.get("sort", "rank")
+    if sort not in ORDERINGS:
+        sort = "rank"
+    fragment = _fragment(request, season, sort, now)
+    me = None
+    if request.user.is_authenticated:
+        me = fragment["ranks"].get(request.user.username)
+    context = {
+        "season": season,
+        "seasons": listed_seasons(),
+        "fragment": fragment["html"],
+        "count": fragment["count"],
+        "me": me,
+        "highlight": highlight_style(request),
+        "can_award": season.is_closed
+        and request.user.is_authenticated
+        and can(request.user, Action.MANAGE_SEASON, season),
+    }
+    return render(request, "reports/standings.html", context)
+
+
+def standings_csv(request, season_name: str):
+    """The classification as CSV (numbers as the season format writes them)."""
+    season = get_season(season_name)
+    data = season_standings(season, now=timezone.now())
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="classement-{season.name}.csv"'
+    writer = csv.writer(response)
+    writer.writerow(
+        [
+            _("rang"),
+            _("joueur"),
+            _("identifiant"),
+            _("manches"),
+            _("points de place"),
+            _("bonus"),
+            _("malus"),
+            _("points cumulés"),
+            _("points moyens"),
+            _("titre"),
+        ]
+    )
+    n = rules.json_number
+    for line in data.lines:
+        writer.writerow(
+            [
+                line.rank,
+                line.name,
+                line.player,
+                line.manches,
+                n(line.place_points),
+                n(line.bonus),
+                n(line.malus),
+                n(line.points),
+                n(line.average),
+                line.title_label or "",
+            ]
+        )
+    return response
