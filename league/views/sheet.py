@@ -1,6 +1,438 @@
-"""Views of the sheet area."""
+"""The feuille de marque: the live sheet, closing, quick results, tie order, audit, season results.
+
+Views are glue: permission through ``league.permissions``, a form, one call
+to ``league.services.sheet``, a confirmation. The sheet is refreshed in
+place with htmx: a write answers with the re-rendered sheet, and watchers
+poll the board, which answers 204 while the sheet's version is unchanged.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.core.paginator import Paginator
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from ..models import Manche, Season
+from ..permissions import Action, can, require
+from ..services import sheet as services
+from ..sheet_forms import DonneForm, OrderForm, QuickResultsForm, TableForm
+from ..sheet_input import audit_entries, sheet_state
+
+POLL_SECONDS = 10
+RESULTS_PER_PAGE = 10
+
+
+def _manche(season_name: str, number: int) -> Manche:
+    return get_object_or_404(
+        Manche.objects.select_related("season", "capitaine", "absent", "closed_by"),
+        season__name=season_name,
+        number=number,
+    )
+
+
+def _sheet_url(manche: Manche) -> str:
+    return reverse("league:sheet", kwargs={"season_name": manche.season.name, "number": manche.number})
+
+
+def _manche_url(manche: Manche) -> str:
+    return reverse(
+        "league:manche_detail", kwargs={"season_name": manche.season.name, "number": manche.number}
+    )
+
+
+def _errors_of(error: ValidationError) -> list[str]:
+    if hasattr(error, "error_dict"):
+        return [m for messages_ in error.message_dict.values() for m in messages_]
+    return list(error.messages)
+
+
+def _can_enter_donnes(user, manche: Manche, state) -> bool:
+    if manche.status == Manche.Status.CANCELLED or not state.has_table or state.uses_quick_results:
+        return False
+    if manche.status == Manche.Status.PLAYED:
+        return can(user, Action.CORRECT_RESULTS, manche)
+    return can(user, Action.EDIT_SHEET, manche)
+
+
+def _donne_form(manche: Manche, state, data=None, *, initial=None) -> DonneForm:
+    initial = dict(initial or {})
+    initial["sheet_version"] = manche.sheet_version
+    form = DonneForm(
+        data,
+        players=[s.player for s in state.seats],
+        allows_misere=state.ruleset.allows_misere,
+        initial=initial,
+    )
+    if data is None and not initial.get("dealer"):
+        form.initial["dealer"] = state.next_dealer or ""
+    return form
+
+
+def _sheet_context(request, manche: Manche, *, form=None, edit=None, alerts=(), state=None) -> dict:
+    state = state or sheet_state(manche)
+    editor = _can_enter_donnes(request.user, manche, state)
+    if editor and form is None:
+        form = _donne_form(manche, state)
+    last = state.donnes[-1] if state.donnes else None
+    return {
+        "manche": manche,
+        "season": manche.season,
+        "state": state,
+        "rows": state.rows(),
+        "form": form if editor else None,
+        "edit": edit,
+        "alerts": list(alerts),
+        "can_edit": editor,
+        "can_edit_sheet": can(request.user, Action.EDIT_SHEET, manche),
+        "can_correct": can(request.user, Action.CORRECT_RESULTS, manche),
+        "last": last,
+        "live": manche.status in (Manche.Status.PLANNED, Manche.Status.OPEN),
+        "poll_seconds": POLL_SECONDS,
+    }
+
+
+def _render_sheet(request, manche: Manche, **kwargs):
+    context = _sheet_context(request, manche, **kwargs)
+    template = "league/sheet/_sheet.html" if request.htmx else "league/sheet/page.html"
+    return render(request, template, context)
+
+
+def _saved(request, manche: Manche, message: str):
+    """After a write: the re-rendered sheet (htmx), or a redirect to it."""
+    if request.htmx:
+        manche.refresh_from_db()
+        return render(
+            request, "league/sheet/_sheet.html", {**_sheet_context(request, manche), "saved": message}
+        )
+    messages.success(request, message)
+    return redirect(_sheet_url(manche))
+
+
+@require_GET
+def sheet(request, season_name: str, number: int):
+    """The live sheet: everyone may watch it; the capitaine of the night or the President fills it in."""
+    manche = _manche(season_name, number)
+    if can(request.user, Action.EDIT_SHEET, manche) and manche.status != Manche.Status.CANCELLED:
+        services.table_ensure(manche=manche)
+    return render(request, "league/sheet/page.html", _sheet_context(request, manche))
+
+
+@require_GET
+def sheet_board(request, season_name: str, number: int):
+    """The part watchers poll: 204 while nothing changed, the board when it did."""
+    manche = _manche(season_name, number)
+    if request.GET.get("v") == str(manche.sheet_version):
+        return HttpResponse(status=204)
+    return render(request, "league/sheet/_board.html", _sheet_context(request, manche))
+
+
+def _stale(request, manche: Manche, error: ValidationError, form=None, edit=None):
+    manche.refresh_from_db()
+    state = sheet_state(manche)
+    if form is not None:
+        # Keep what was typed, against the current version: the user checks the sheet, then re-submits.
+        data = form.data.copy()
+        data["sheet_version"] = str(manche.sheet_version)
+        form = DonneForm(
+            data, players=[s.player for s in state.seats], allows_misere=state.ruleset.allows_misere
+        )
+        form.is_valid()
+    if request.htmx:
+        return _render_sheet(request, manche, form=form, edit=edit, alerts=_errors_of(error), state=state)
+    for message in _errors_of(error):
+        messages.error(request, message)
+    return _render_sheet(request, manche, form=form, edit=edit, state=state)
+
+
+@login_required
+@require_POST
+def donne_add(request, season_name: str, number: int):
+    manche = _manche(season_name, number)
+    require(request.user, Action.EDIT_SHEET, manche)
+    state = sheet_state(manche)
+    form = _donne_form(manche, state, request.POST)
+    if form.is_valid():
+        try:
+            donne = services.donne_add(
+                manche=manche,
+                data=form.to_data(),
+                by=request.user,
+                seen_version=form.cleaned_data["sheet_version"],
+                now=timezone.now(),
+            )
+        except services.StaleSheet as error:
+            return _stale(request, manche, error, form=form)
+        except ValidationError as error:
+            form.add_engine_errors(error)
+        else:
+            return _saved(request, manche, _("Donne %(n)s enregistrée.") % {"n": donne.index})
+    return _render_sheet(request, manche, form=form, state=state)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def donne_edit(request, season_name: str, number: int, index: int):
+    manche = _manche(season_name, number)
+    require(request.user, Action.EDIT_SHEET, manche)
+    state = sheet_state(manche)
+    donne = next((d for d in state.donnes if d.index == index), None)
+    if donne is None:
+        messages.error(request, _("Cette donne n'existe plus."))
+        return redirect(_sheet_url(manche))
+    if request.method == "GET":
+        form = _donne_form(manche, state, initial=DonneForm.initial_from(donne))
+        return _render_sheet(request, manche, form=form, edit=donne, state=state)
+    form = _donne_form(manche, state, request.POST)
+    if form.is_valid():
+        try:
+            services.donne_correct(
+                manche=manche,
+                index=index,
+                data=form.to_data(),
+                by=request.user,
+                seen_version=form.cleaned_data["sheet_version"],
+                now=timezone.now(),
+            )
+        except services.StaleSheet as error:
+            return _stale(request, manche, error, form=form, edit=donne)
+        except ValidationError as error:
+            form.add_engine_errors(error)
+        else:
+            return _saved(request, manche, _("Donne %(n)s corrigée.") % {"n": index})
+    return _render_sheet(request, manche, form=form, edit=donne, state=state)
+
+
+@login_required
+@require_POST
+def donne_delete(request, season_name: str, number: int, index: int):
+    manche = _manche(season_name, number)
+    require(request.user, Action.EDIT_SHEET, manche)
+    try:
+        services.donne_delete(
+            manche=manche,
+            index=index,
+            by=request.user,
+            seen_version=request.POST.get("sheet_version"),
+            now=timezone.now(),
+        )
+    except services.StaleSheet as error:
+        return _stale(request, manche, error)
+    except ValidationError as error:
+        if request.htmx:
+            manche.refresh_from_db()
+            return _render_sheet(request, manche, alerts=_errors_of(error))
+        for message in _errors_of(error):
+            messages.error(request, message)
+        return redirect(_sheet_url(manche))
+    return _saved(request, manche, _("Donne %(n)s supprimée.") % {"n": index})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def table(request, season_name: str, number: int):
+    """Set the table by hand (paper sheets, history, or no draw recorded): seats in playing order."""
+    manche = _manche(season_name, number)
+    require(request.user, Action.EDIT_SHEET, manche)
+    state = sheet_state(manche)
+    if request.method == "POST":
+        form = TableForm(request.POST)
+        if form.is_valid():
+            try:
+                services.table_set(
+                    manche=manche,
+                    players=form.players(),
+                    absent=form.cleaned_data.get("absent"),
+                    by=request.user,
+                    seen_version=form.cleaned_data["sheet_version"],
+                    now=timezone.now(),
+                )
+            except ValidationError as error:
+                if isinstance(error, services.StaleSheet):
+                    manche.refresh_from_db()
+                form.add_engine_errors(error)
+            else:
+                messages.success(request, _("La table est en place."))
+                return redirect(_sheet_url(manche))
+    else:
+        initial = {"sheet_version": manche.sheet_version, "absent": manche.absent}
+        for i, seat in enumerate(state.seats, start=1):
+            initial[f"seat_{i}"] = seat.player
+        form = TableForm(initial=initial)
+    return render(
+        request,
+        "league/sheet/table.html",
+        {"manche": manche, "season": manche.season, "form": form, "state": state},
+    )
+
+
+@login_required
+@require_POST
+def close(request, season_name: str, number: int):
+    """Close the night: the ranking is published and the vainqueur(s) told their compte-rendu is due."""
+    manche = _manche(season_name, number)
+    require(request.user, Action.EDIT_SHEET, manche)
+    try:
+        state = services.manche_close(
+            manche=manche, by=request.user, seen_version=request.POST.get("sheet_version"), now=timezone.now()
+        )
+    except ValidationError as error:
+        for message in _errors_of(error):
+            messages.error(request, message)
+        return redirect(_sheet_url(manche))
+    names = ", ".join(str(u) for u in state.vainqueurs)
+    messages.success(
+        request,
+        _("Manche clôturée : classement publié. Vainqueur : %(names)s (compte-rendu attendu).")
+        % {"names": names},
+    )
+    return redirect(_manche_url(manche))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def quick_results(request, season_name: str, number: int):
+    """Each player's final line, for a night kept on paper or a manche of history."""
+    manche = _manche(season_name, number)
+    require(request.user, Action.EDIT_SHEET, manche)
+    state = sheet_state(manche)
+    if not state.has_table:
+        messages.info(
+            request, _("Indiquez d'abord la table (les joueurs dans l'ordre, et l'absent d'un jeu à 4).")
+        )
+        return redirect("league:sheet_table", season_name=season_name, number=number)
+    if state.donnes:
+        messages.error(
+            request, _("Cette manche a une feuille détaillée : ses résultats viennent de ses donnes.")
+        )
+        return redirect(_sheet_url(manche))
+    players = [s.player for s in state.seats]
+    if request.method == "POST":
+        form = QuickResultsForm(request.POST, players=players)
+        if form.is_valid():
+            try:
+                services.quick_results_set(
+                    manche=manche,
+                    rows=form.rows(),
+                    by=request.user,
+                    seen_version=form.cleaned_data["sheet_version"],
+                    now=timezone.now(),
+                )
+            except ValidationError as error:
+                form.add_engine_errors(error)
+            else:
+                messages.success(request, _("Résultats enregistrés : le classement de la manche est publié."))
+                return redirect(_manche_url(manche))
+    else:
+        initial = {"sheet_version": manche.sheet_version}
+        for q in state.quick_results:
+            for name in ("score", "prises", "bouts", "prises_won"):
+                initial[f"{name}_{q.player.username}"] = getattr(q, name)
+        form = QuickResultsForm(initial=initial, players=players)
+    return render(
+        request,
+        "league/sheet/quick_results.html",
+        {"manche": manche, "season": manche.season, "form": form, "state": state},
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def order(request, season_name: str, number: int):
+    """The President records the order the table agreed for tied scores."""
+    manche = _manche(season_name, number)
+    require(request.user, Action.CORRECT_RESULTS, manche)
+    state = sheet_state(manche)
+    if not state.ranking:
+        messages.info(request, _("Il n'y a pas encore de scores à départager."))
+        return redirect(_sheet_url(manche))
+    seated = [line.user for line in state.ranking if not line.entry.absent]
+    if request.method == "POST":
+        form = OrderForm(request.POST, players=seated)
+        if "clear" in request.POST:
+            try:
+                services.manche_order_set(
+                    manche=manche,
+                    order=None,
+                    by=request.user,
+                    seen_version=request.POST.get("sheet_version"),
+                    now=timezone.now(),
+                )
+            except ValidationError as error:
+                for message in _errors_of(error):
+                    messages.error(request, message)
+            else:
+                messages.success(request, _("Ordre effacé : les ex aequo partagent leurs places."))
+            return redirect(_manche_url(manche))
+        if form.is_valid():
+            try:
+                services.manche_order_set(
+                    manche=manche,
+                    order=form.order(),
+                    by=request.user,
+                    seen_version=form.cleaned_data["sheet_version"],
+                    now=timezone.now(),
+                )
+            except ValidationError as error:
+                form.add_engine_errors(error)
+            else:
+                messages.success(request, _("Ordre de la table enregistré."))
+                return redirect(_manche_url(manche))
+    else:
+        initial = {"sheet_version": manche.sheet_version}
+        for i, user in enumerate(seated, start=1):
+            initial[f"place_{i}"] = user.username
+        form = OrderForm(initial=initial, players=seated)
+    return render(
+        request,
+        "league/sheet/order.html",
+        {"manche": manche, "season": manche.season, "form": form, "state": state},
+    )
+
+
+@login_required
+@require_GET
+def audit(request, season_name: str, number: int):
+    """Every change to the manche's table, donnes and results: who, when, before and after."""
+    manche = _manche(season_name, number)
+    require(request.user, Action.VIEW_AUDIT, manche)
+    page = Paginator(audit_entries(manche), 50).get_page(request.GET.get("page"))
+    return render(
+        request, "league/sheet/audit.html", {"manche": manche, "season": manche.season, "page_obj": page}
+    )
+
+
+@require_GET
+def results(request, season_name: str):
+    """Parties & Résultats: every played manche of the season with its ranking, newest first."""
+    season = get_object_or_404(Season, name=season_name)
+    manches = (
+        Manche.objects.filter(season=season, status=Manche.Status.PLAYED)
+        .select_related("season", "absent", "capitaine", "closed_by")
+        .order_by("-starts_at", "-number")
+    )
+    page = Paginator(manches, RESULTS_PER_PAGE).get_page(request.GET.get("page"))
+    items = [{"manche": m, "state": sheet_state(m)} for m in page.object_list]
+    return render(request, "league/sheet/results.html", {"season": season, "page_obj": page, "items": items})
 
 
 def manche_section_context(request, manche) -> dict:
-    """What this area's section of the manche page needs."""
-    return {}
+    """The manche page's results section: the ranking of the night (or the live totals), and the audit."""
+    state = sheet_state(manche)
+    context = {
+        "sheet_state": state,
+        "sheet_url": _sheet_url(manche),
+        "sheet_can_edit": can(request.user, Action.EDIT_SHEET, manche)
+        and manche.status != Manche.Status.CANCELLED,
+        "sheet_can_correct": can(request.user, Action.CORRECT_RESULTS, manche),
+        "sheet_audit": None,
+    }
+    if can(request.user, Action.VIEW_AUDIT, manche):
+        context["sheet_audit"] = audit_entries(manche, limit=10)
+    return context

@@ -65,7 +65,7 @@ def contract(taker, contract="garde", partner=None, bouts=2, points=49, **extra)
         "contract": contract,
         "partner": getattr(partner, "username", partner),
         "bouts": bouts,
-        "points": Decimal(str(points)) if points is not None else None,
+        "points": Decimal(str(points)) if isinstance(points, (int, float)) else points,
     }
     data.update(extra)
     return data
