@@ -1,7 +1,7 @@
 """The league's URLs, one module per area so each stays small."""
 
-from . import comptes_rendus, manche, seasons, sheet, transfer
+from . import awards, comptes_rendus, manche, seasons, sheet, transfer
 
 app_name = "league"
 
-urlpatterns = manche.urlpatterns + seasons.urlpatterns + sheet.urlpatterns + comptes_rendus.urlpatterns + transfer.urlpatterns
+urlpatterns = manche.urlpatterns + seasons.urlpatterns + sheet.urlpatterns + comptes_rendus.urlpatterns + transfer.urlpatterns + awards.urlpatterns
