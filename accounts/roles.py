@@ -30,6 +30,4 @@ def is_club_president(user) -> bool:
         return False
     if user.is_superuser:
         return True
-    return Mandate.objects.filter(
-        user=user, role=Mandate.Role.PRESIDENT, ended_at__isnull=True
-    ).exists()
+    return Mandate.objects.filter(user=user, role=Mandate.Role.PRESIDENT, ended_at__isnull=True).exists()

@@ -21,7 +21,9 @@ class Command(BaseCommand):
 
     def handle(self, *args, username, email, name, password, **options):
         if current_president() is not None:
-            raise CommandError("Le club a déjà un Président : c'est à lui d'introniser le suivant, sur le site.")
+            raise CommandError(
+                "Le club a déjà un Président : c'est à lui d'introniser le suivant, sur le site."
+            )
         user, created = User.objects.get_or_create(
             username=username, defaults={"email": email, "display_name": name or username}
         )
