@@ -1,24 +1,49 @@
-"""Load the demo club into an empty database (``--if-empty``) and print its credentials."""
+"""``python manage.py demo_season [--seed N] [--if-empty]``: load the demo club.
 
-from django.core.management.base import BaseCommand
+Two seasons played through the interchange format's import and the
+registration services (see ``league.demo``), deterministic for a seed.
+``make run`` calls it with ``--if-empty`` and shows who to log in as.
+"""
+
+from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
 from accounts.models import User
-from accounts.services import presidency_hand_over
+from league import demo
 
 
 class Command(BaseCommand):
-    help = "Crée un club de démonstration et affiche les identifiants du Président."
+    help = "Crée un club de démonstration (deux saisons jouées) et affiche des identifiants."
 
     def add_arguments(self, parser):
+        parser.add_argument(
+            "--seed", type=int, default=demo.DEMO_SEED, help="graine du hasard (même graine, même club)"
+        )
         parser.add_argument("--if-empty", action="store_true", help="ne rien faire si des membres existent")
 
-    def handle(self, *args, if_empty, **options):
-        if if_empty and User.objects.exists():
-            self.stdout.write("Des membres existent déjà : rien à charger.")
-            return
-        president = User.objects.create_user(
-            username="ben", password="tarot-biere", email="ben@example.org", display_name="Benoît", is_staff=True
+    def handle(self, *args, seed, if_empty, **options):
+        if User.objects.exists():
+            if if_empty:
+                self.stdout.write("Des membres existent déjà : rien à charger.")
+                self._credentials(only_if_demo=True)
+                return
+            raise CommandError(
+                "Des membres existent déjà : le club de démonstration se charge dans une base vide."
+            )
+        plan = demo.load_demo(seed=seed, now=timezone.now())
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Club de démonstration chargé : saisons {plan.closed['season']['name']} (close) "
+                f"et {plan.current['season']['name']} (en cours), {len(plan.players)} joueurs."
+            )
         )
-        presidency_hand_over(by=None, to=president, now=timezone.now())
-        self.stdout.write(self.style.SUCCESS("Président de démonstration : ben / tarot-biere"))
+        self._credentials()
+
+    def _credentials(self, *, only_if_demo: bool = False) -> None:
+        for label, username in (("Président", demo.PRESIDENT), ("Joueur", demo.DEMO_PLAYER)):
+            user = User.objects.filter(username=username).first()
+            if only_if_demo and (user is None or not user.check_password(demo.DEMO_PASSWORD)):
+                continue
+            self.stdout.write(
+                self.style.SUCCESS(f"{label} de démonstration : {username} / {demo.DEMO_PASSWORD}")
+            )
