@@ -1,6 +1,295 @@
-"""Views of the comptes_rendus area."""
+"""Views of the comptes-rendus area: write, read, judge, comment; deadlines; the member's notices."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.paginator import Paginator
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from ..forms_comptes_rendus import CommentForm, CompteRenduForm, JudgeForm
+from ..markdown import render_markdown
+from ..models import CompteRendu, Season, SiteNotice
+from ..notifications import mark_notices_read
+from ..permissions import Action, can
+from ..selectors_comptes_rendus import (
+    current_season,
+    manche_comptes_rendus,
+    ranking_markdown,
+    season_open_deadlines,
+    write_refusal,
+)
+from ..services import comptes_rendus as services
+from .manche import get_manche
+
+PAGE_SIZE = 10
+NOTICES_PAGE_SIZE = 25
+
+
+def _add_errors(form, error: ValidationError) -> None:
+    """Show a service's refusal on the field it names (or on the whole form)."""
+    if hasattr(error, "error_dict"):
+        for field, field_errors in error.error_dict.items():
+            form.add_error(field if field in form.fields else None, field_errors)
+    else:
+        form.add_error(None, error)
 
 
 def manche_section_context(request, manche) -> dict:
-    """What this area's section of the manche page needs."""
-    return {}
+    """The manche page's compte-rendu section: the compte-rendu, its author and state, the countdown."""
+    situation = manche_comptes_rendus(manche, now=timezone.now())
+    if situation is None:
+        return {"cr_situation": None}
+    return {
+        "cr_situation": situation,
+        "cr_main": situation.main,
+        "cr_others": [cr for cr in reversed(situation.comptes_rendus) if cr != situation.main],
+        "cr_can_write": write_refusal(situation, request.user) is None,
+        "cr_can_judge": can(request.user, Action.JUDGE_COMPTE_RENDU, manche),
+    }
+
+
+def _season(season_name: str) -> Season:
+    return get_object_or_404(Season, name=season_name)
+
+
+def _compte_rendu(season_name: str, pk: int) -> CompteRendu:
+    return get_object_or_404(
+        CompteRendu.objects.select_related("manche__season", "author", "judged_by"),
+        pk=pk,
+        manche__season__name=season_name,
+    )
+
+
+def cr_current(request):
+    season = current_season()
+    if season is None:
+        raise Http404(_("Aucune saison n'existe encore."))
+    return redirect("league:cr_list", season_name=season.name)
+
+
+def cr_list(request, season_name: str):
+    """Every compte-rendu of the season, newest first, under the deadlines still open."""
+    season = _season(season_name)
+    comptes_rendus = (
+        CompteRendu.objects.filter(manche__season=season)
+        .select_related("manche", "author")
+        .order_by("-posted_at", "-pk")
+    )
+    page = Paginator(comptes_rendus, PAGE_SIZE).get_page(request.GET.get("page"))
+    return render(
+        request,
+        "league/comptes_rendus/list.html",
+        {
+            "season": season,
+            "page": page,
+            "open_deadlines": season_open_deadlines(season, now=timezone.now()),
+        },
+    )
+
+
+def cr_detail(request, season_name: str, pk: int):
+    cr = _compte_rendu(season_name, pk)
+    situation = manche_comptes_rendus(cr.manche, now=timezone.now())
+    return render(
+        request,
+        "league/comptes_rendus/detail.html",
+        {
+            "cr": cr,
+            "manche": cr.manche,
+            "season": cr.manche.season,
+            "cr_situation": situation,
+            "comments": cr.comments.select_related("author"),
+            "comment_form": CommentForm(),
+            "judge_form": JudgeForm(),
+            "can_judge": cr.status == CompteRendu.Status.PENDING
+            and cr.author_id != request.user.pk
+            and can(request.user, Action.JUDGE_COMPTE_RENDU, cr.manche),
+        },
+    )
+
+
+def _default_text(situation) -> str:
+    return "\n".join(
+        [
+            "## " + _("Ambiance"),
+            "",
+            "",
+            "",
+            "## " + _("Classement"),
+            "",
+            ranking_markdown(situation),
+            "",
+            "## " + _("Moments forts"),
+            "",
+            "- ",
+            "",
+        ]
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def cr_write(request, season_name: str, number: int):
+    """The vainqueur writes the compte-rendu (or a player writes a replacement after a rejection)."""
+    manche = get_manche(season_name, number)
+    now = timezone.now()
+    situation = manche_comptes_rendus(manche, now=now)
+    refusal = write_refusal(situation, request.user)
+    if refusal:
+        messages.error(request, refusal)
+        return redirect(reverse("league:manche_detail", args=[season_name, number]) + "#compte-rendu")
+    initial = {
+        "title": _("Manche %(number)s du %(date)s")
+        % {"number": manche.number, "date": date_format(timezone.localtime(manche.starts_at), "j F Y")},
+        "text": _default_text(situation),
+    }
+    form = CompteRenduForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.compte_rendu_post(
+                manche=manche,
+                author=request.user,
+                title=form.cleaned_data["title"],
+                text=form.cleaned_data["text"],
+                now=now,
+            )
+        except ValidationError as error:
+            _add_errors(form, error)
+        else:
+            messages.success(request, _("Compte-rendu posté : le Président va le lire. Merci !"))
+            return redirect(reverse("league:manche_detail", args=[season_name, number]) + "#compte-rendu")
+    return render(
+        request,
+        "league/comptes_rendus/write.html",
+        {
+            "form": form,
+            "manche": manche,
+            "season": manche.season,
+            "cr_situation": situation,
+            "replacement": request.user.username not in situation.vainqueurs,
+        },
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def cr_edit(request, season_name: str, pk: int):
+    """The author corrects his compte-rendu while it awaits judgement."""
+    cr = _compte_rendu(season_name, pk)
+    if cr.author_id != request.user.pk:
+        raise PermissionDenied
+    form = CompteRenduForm(request.POST or None, initial={"title": cr.title, "text": cr.text})
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.compte_rendu_edit(
+                compte_rendu=cr,
+                user=request.user,
+                title=form.cleaned_data["title"],
+                text=form.cleaned_data["text"],
+                now=timezone.now(),
+            )
+        except ValidationError as error:
+            _add_errors(form, error)
+        else:
+            messages.success(request, _("Compte-rendu modifié."))
+            return redirect("league:cr_detail", season_name=season_name, pk=cr.pk)
+    return render(
+        request,
+        "league/comptes_rendus/write.html",
+        {"form": form, "manche": cr.manche, "season": cr.manche.season, "cr": cr, "editing": True},
+    )
+
+
+@login_required
+@require_POST
+def cr_preview(request):
+    """The rendered Markdown of the text being written (htmx)."""
+    return render(
+        request,
+        "league/comptes_rendus/_preview.html",
+        {"html": render_markdown(request.POST.get("text", ""))},
+    )
+
+
+@login_required
+@require_POST
+def cr_judge(request, season_name: str, pk: int):
+    """The President (or the Vice-President acting for him) accepts or rejects a compte-rendu."""
+    cr = _compte_rendu(season_name, pk)
+    if not can(request.user, Action.JUDGE_COMPTE_RENDU, cr.manche):
+        raise PermissionDenied
+    form = JudgeForm(request.POST)
+    if form.is_valid():
+        try:
+            if form.cleaned_data["decision"] == JudgeForm.ACCEPT:
+                services.compte_rendu_accept(compte_rendu=cr, judge=request.user, now=timezone.now())
+                messages.success(request, _("Compte-rendu accepté ; son auteur est prévenu."))
+            else:
+                services.compte_rendu_reject(
+                    compte_rendu=cr,
+                    judge=request.user,
+                    reason=form.cleaned_data["reason"],
+                    now=timezone.now(),
+                )
+                messages.success(
+                    request, _("Compte-rendu jugé non conforme ; tous les participants sont prévenus.")
+                )
+        except ValidationError as error:
+            _add_errors(form, error)
+        else:
+            return redirect("league:cr_detail", season_name=season_name, pk=cr.pk)
+    for errors in form.errors.values():
+        for error in errors:
+            messages.error(request, error)
+    return redirect("league:cr_detail", season_name=season_name, pk=cr.pk)
+
+
+@login_required
+@require_POST
+def cr_comment(request, season_name: str, pk: int):
+    cr = _compte_rendu(season_name, pk)
+    form = CommentForm(request.POST)
+    if form.is_valid():
+        try:
+            services.comment_post(
+                compte_rendu=cr, author=request.user, text=form.cleaned_data["text"], now=timezone.now()
+            )
+        except ValidationError as error:
+            _add_errors(form, error)
+        else:
+            messages.success(request, _("Commentaire publié."))
+            return redirect(reverse("league:cr_detail", args=[season_name, cr.pk]) + "#commentaires")
+    for errors in form.errors.values():
+        for error in errors:
+            messages.error(request, error)
+    return redirect(reverse("league:cr_detail", args=[season_name, cr.pk]) + "#commentaires")
+
+
+@login_required
+def notices(request):
+    """The member's site notices, newest first."""
+    page = Paginator(request.user.notices.all(), NOTICES_PAGE_SIZE).get_page(request.GET.get("page"))
+    return render(request, "league/comptes_rendus/notices.html", {"page": page})
+
+
+@login_required
+@require_POST
+def notice_read(request, pk: int | None = None):
+    """Mark one notice read and follow its link (or all of them, without ``pk``)."""
+    try:
+        notice = mark_notices_read(user=request.user, pk=pk, now=timezone.now())
+    except SiteNotice.DoesNotExist:
+        raise Http404 from None
+    if notice is not None and request.POST.get("follow"):
+        if url_has_allowed_host_and_scheme(notice.url, {request.get_host()}, request.is_secure()):
+            return redirect(notice.url)
+    if request.htmx:
+        return HttpResponse(status=204)
+    return redirect("league:notices")

@@ -1,0 +1,28 @@
+"""Template helpers of the comptes-rendus area: ``{% load comptes_rendus %}``."""
+
+from django import template
+from django.utils.translation import gettext as _
+
+from ..markdown import render_markdown
+from ..selectors_comptes_rendus import unread_notice_count
+
+register = template.Library()
+
+
+@register.filter
+def markdown(text: str):
+    """Members' Markdown as sanitised HTML."""
+    return render_markdown(text)
+
+
+@register.simple_tag(takes_context=True)
+def unread_notices(context) -> int:
+    """How many site notices the signed-in member has not read."""
+    request = context.get("request")
+    return unread_notice_count(request.user) if request is not None else 0
+
+
+@register.filter
+def adjustment_text(adjustment) -> str:
+    """An engine adjustment's reason, translated."""
+    return adjustment.reason.render(_)
