@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
+from functools import lru_cache
 from zoneinfo import ZoneInfo
 
 from .adjustments import CR_NON_CONFORME, CR_REMPLACEMENT, CR_RETARD, Adjustment
@@ -57,7 +58,7 @@ class CompteRenduRecord:
 def _utc(moment: datetime) -> datetime:
     """Compare instants in UTC: two datetimes sharing a ZoneInfo compare by
     wall clock, which is wrong in the autumn's repeated hour."""
-    return moment.astimezone(UTC)
+    return moment if moment.tzinfo is UTC else moment.astimezone(UTC)
 
 
 def wall_clock_add_days(ruleset: RuleSet, moment: datetime, days: int) -> datetime:
@@ -70,7 +71,12 @@ def wall_clock_add_days(ruleset: RuleSet, moment: datetime, days: int) -> dateti
 
 def format_instant(ruleset: RuleSet, moment: datetime) -> str:
     """``2011-09-15 21:00`` on the club's wall clock, for messages."""
-    return moment.astimezone(ZoneInfo(ruleset.timezone)).strftime("%Y-%m-%d %H:%M")
+    return _format_instant(ruleset.timezone, _utc(moment))
+
+
+@lru_cache(maxsize=4096)
+def _format_instant(timezone: str, moment: datetime) -> str:
+    return moment.astimezone(ZoneInfo(timezone)).strftime("%Y-%m-%d %H:%M")
 
 
 def manche_deadlines(
@@ -79,10 +85,17 @@ def manche_deadlines(
     """The deadlines of a manche's compte-rendu (§5.4): the start times of the
     later non-cancelled manches (the caller leaves cancelled ones out), in
     order; when there is none, ``starts_at`` + the last-manche delay."""
-    later = sorted((s for s in later_starts if _utc(s) > _utc(starts_at)), key=_utc)
+    start = _utc(starts_at)
+    later = sorted((s for s in later_starts if _utc(s) > start), key=_utc)
     if later:
         return tuple(later)
-    return (wall_clock_add_days(ruleset, starts_at, ruleset.last_manche_deadline_days),)
+    return (last_manche_deadline(ruleset, starts_at),)
+
+
+def last_manche_deadline(ruleset: RuleSet, starts_at: datetime) -> datetime:
+    """The deadline of a manche no later manche follows: the last-manche delay
+    on the wall clock."""
+    return wall_clock_add_days(ruleset, starts_at, ruleset.last_manche_deadline_days)
 
 
 def compte_rendu_adjustments(

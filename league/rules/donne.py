@@ -121,8 +121,20 @@ class DonneResult:
     pot_after: int
     won: bool | None
     unit: int | None
-    explanation: tuple[Message, ...] = ()
     dealer: str | None = None
+    #: the explanation when computed with the score, else how to replay it:
+    #: a sheet of thousands of donnes only builds the formula shown on demand
+    _lines: tuple[Message, ...] | None = field(default=None, repr=False, compare=False, hash=False)
+    _replay: tuple | None = field(default=None, repr=False, compare=False, hash=False)
+
+    @property
+    def explanation(self) -> tuple[Message, ...]:
+        """The formula in the club's words, line by line."""
+        if self._lines is not None:
+            return self._lines
+        if self._replay is None:
+            return ()
+        return _score_valid(*self._replay, explain=True)._lines
 
 
 # --------------------------------------------------------------------------
@@ -362,10 +374,10 @@ def _signed(n: int | Decimal) -> str:
 class _Ledger:
     """Jetons moved during a donne; keeps Σ scores + Δpot == 0 by construction."""
 
-    def __init__(self, table: Sequence[str], pot: int):
+    def __init__(self, table: Sequence[str], pot: int, explain: bool = True):
         self.scores = dict.fromkeys(table, 0)
         self.pot = pot
-        self.lines: list[Message] = []
+        self.lines: list[Message] | None = [] if explain else None
 
     def to_pot(self, player: str, amount: int) -> None:
         self.scores[player] -= amount
@@ -376,7 +388,8 @@ class _Ledger:
         self.pot -= amount
 
     def say(self, text: str, **params) -> None:
-        self.lines.append(Message(text, params))
+        if self.lines is not None:
+            self.lines.append(Message(text, params))
 
 
 def _ante(ruleset: RuleSet, table: Sequence[str], dealer: str, ledger: _Ledger) -> None:
@@ -449,11 +462,15 @@ def score_donne(
     table = tuple(table)
     raise_if(validate_donne(ruleset, table, donne, pot_before))
     dealer = donne.dealer if donne.dealer is not None else table[0]
-    return _score_valid(ruleset, table, donne, pot_before, dealer)
+    return _score_valid(ruleset, table, donne, pot_before, dealer, explain=True)
 
 
-def _score_valid(ruleset: RuleSet, table: tuple, donne, pot_before: int, dealer: str) -> DonneResult:
-    ledger = _Ledger(table, pot_before)
+def _score_valid(
+    ruleset: RuleSet, table: tuple, donne, pot_before: int, dealer: str, *, explain: bool = False
+) -> DonneResult:
+    """Score a validated donne; without ``explain`` the explanation is
+    rebuilt on demand from the same inputs."""
+    ledger = _Ledger(table, pot_before, explain)
     _ante(ruleset, table, dealer, ledger)
     _penalties(donne.penalties or (), ledger)
     if isinstance(donne, MisereGame):
@@ -467,12 +484,15 @@ def _score_valid(ruleset: RuleSet, table: tuple, donne, pot_before: int, dealer:
         pot_after=ledger.pot,
         won=won,
         unit=unit,
-        explanation=tuple(ledger.lines),
         dealer=dealer,
+        _lines=tuple(ledger.lines) if explain else None,
+        _replay=None if explain else (ruleset, table, donne, pot_before, dealer),
     )
 
 
-def contract_unit(ruleset: RuleSet, donne: ContractDonne, n_players: int) -> tuple[bool, int, list[Message]]:
+def contract_unit(
+    ruleset: RuleSet, donne: ContractDonne, n_players: int, explain: bool = True
+) -> tuple[bool, int, list[Message]]:
     """``(won, u, explanation)`` for a valid contract donne (§1)."""
     lines: list[Message] = []
 
@@ -491,6 +511,8 @@ def contract_unit(ruleset: RuleSet, donne: ContractDonne, n_players: int) -> tup
     poignees = sum(POIGNEE_VALUES[x.level] for x in donne.poignees or ())
     chelem = CHELEM_BONUS.get(donne.chelem, 0)
     u = (s * (c + g) + p) * k + s * poignees + chelem
+    if not explain:
+        return won, u, lines
 
     if won:
         say(
@@ -565,8 +587,9 @@ def unit_formula(won: bool, c: int, g: int, p: int, k: int, poignees: int, chele
 
 def _contract(ruleset: RuleSet, table: tuple, donne: ContractDonne, ledger: _Ledger) -> tuple[bool, int]:
     n = len(table)
-    won, u, lines = contract_unit(ruleset, donne, n)
-    ledger.lines.extend(lines)
+    won, u, lines = contract_unit(ruleset, donne, n, ledger.lines is not None)
+    if ledger.lines is not None:
+        ledger.lines.extend(lines)
     attaque = {donne.taker, donne.partner}
     for player in table:
         if player not in attaque:

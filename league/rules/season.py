@@ -12,7 +12,7 @@ from __future__ import annotations
 import bisect
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from decimal import Decimal
 from fractions import Fraction
 
@@ -22,7 +22,7 @@ from .comptes_rendus import (
     REJECTED,
     CompteRenduRecord,
     compte_rendu_adjustments,
-    manche_deadlines,
+    last_manche_deadline,
 )
 from .donne import ContractDonne, MisereGame
 from .errors import RuleViolation, prefixed, raise_if
@@ -413,14 +413,16 @@ def compute_season(season: SeasonInput, *, now: datetime) -> SeasonResult:
     raise_if(problems)
     ruleset = season.ruleset
     players = _players(season)
-    live = sorted((m.starts_at, m.number) for m in season.manches if m.status != CANCELLED)
+    # every non-cancelled manche's start, in UTC and in order: the deadlines
+    # of a manche are the starts after its own (a slice, not a search)
+    live = sorted((m.starts_at.astimezone(UTC), m.number) for m in season.manches if m.status != CANCELLED)
     starts = [s for s, _n in live]
     starting_at = dict(live)
     outcomes: dict[int, MancheOutcome] = {}
     for p in sorted(played, key=lambda p: (p.manche.starts_at, p.manche.number)):
         m = p.manche
-        later = starts[bisect.bisect_right(starts, m.starts_at) :]
-        deadlines = manche_deadlines(ruleset, m.starts_at, later)
+        later = starts[bisect.bisect_right(starts, m.starts_at.astimezone(UTC)) :]
+        deadlines = tuple(later) if later else (last_manche_deadline(ruleset, m.starts_at),)
         winners = ranking_vainqueurs(p.ranking)
         adjustments = manche_bonuses(ruleset, p.ranking, m.number) + compte_rendu_adjustments(
             ruleset,

@@ -86,3 +86,17 @@ def test_the_sheet_reports_a_pot_left_at_the_end(tb):
     sheet = score_sheet(tb, FIVE, [contract(bouts=1, points=40)])
     assert sheet.pot == 110
     assert sum(sheet.totals.values()) + sheet.pot == 0
+
+
+def test_each_donne_of_a_sheet_explains_its_formula_on_demand(tb):
+    from league.rules import score_donne
+
+    donnes = [
+        contract(dealer=None, bouts=1, points=40),
+        contract(dealer=None, partner="anne", bouts=2, points=49),
+    ]
+    sheet = score_sheet(tb, FIVE, donnes)
+    alone = score_donne(tb, FIVE, contract(dealer="fifi", partner="anne", bouts=2, points=49), pot_before=110)
+    assert sheet.donnes[1].explanation == alone.explanation
+    assert any("u = (10 + 10) × 2 = 40" in str(m) for m in alone.explanation)
+    assert "Ante: fifi deals and pays 10 into the pot (pot 120)." in [str(m) for m in alone.explanation]
