@@ -1,0 +1,118 @@
+"""The season pages and the President's dashboard: what each visitor sees."""
+
+from datetime import timedelta
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from league.models import Manche, Season
+
+from .season_fixtures import *  # noqa: F403
+from .season_fixtures import register, thursday_21h
+
+pytestmark = pytest.mark.django_db
+
+
+def test_season_current_redirects_to_the_season_in_progress(client, season):
+    Season.objects.create(name="2024-2025", state=Season.State.CLOSED)
+    response = client.get(reverse("league:season_current"))
+    assert response["Location"] == reverse("league:season_detail", args=[season.name])
+
+
+def test_season_current_without_any_season_says_so(client, db):
+    response = client.get(reverse("league:season_current"))
+    assert response.status_code == 200
+    assert "Pas encore de saison" in response.content.decode()
+
+
+def test_season_page_lists_manches_with_states_fill_and_links(client, open_manche, season, player, members):
+    Manche.objects.create(
+        season=season,
+        number=2,
+        starts_at=open_manche.starts_at + timedelta(days=14),
+        status=Manche.Status.CANCELLED,
+    )
+    register(open_manche, player, *members[:3])
+    body = client.get(reverse("league:season_detail", args=[season.name])).content.decode()
+    assert reverse("league:manche_detail", args=[season.name, 1]) in body
+    assert "4/5" in body
+    assert "Inscriptions ouvertes" in body and "Annulée" in body
+    assert "Modifier la saison" not in body  # visitors see no President's tools
+
+
+def test_season_page_shows_the_effective_rules(client, president):
+    season = Season.objects.create(name="2008-2009", president=president)
+    body = client.get(reverse("league:season_detail", args=[season.name])).content.decode()
+    assert "×8" in body
+
+
+def test_the_president_sees_his_tools_on_the_season_page(client, season, president):
+    client.force_login(president)
+    body = client.get(reverse("league:season_detail", args=[season.name])).content.decode()
+    assert "Modifier la saison" in body and "Générer le calendrier" in body
+
+
+def test_dashboard_shows_fill_state_and_flags_manches_lacking_players(
+    client, season, president, player, members
+):
+    soon = Manche.objects.create(
+        season=season, number=1, starts_at=thursday_21h(3), status=Manche.Status.OPEN, capitaine=president
+    )
+    full = Manche.objects.create(
+        season=season, number=2, starts_at=thursday_21h(17), status=Manche.Status.OPEN, capitaine=president
+    )
+    Manche.objects.create(season=season, number=3, starts_at=thursday_21h(31))
+    register(soon, player, *members[:3])
+    register(full, player, *members[:4])
+    client.force_login(president)
+    response = client.get(reverse("league:president_dashboard"))
+    body = response.content.decode()
+    rows = response.context["rows"]
+    assert [(r["manche"].number, r["seated"], r["lacking"]) for r in rows] == [
+        (1, 4, True),
+        (2, 5, False),
+        (3, 0, True),
+    ]
+    assert "4/5" in body and "5/5" in body
+    assert "Il manque 1 joueur" in body
+    assert "Inscriptions fermées" in body
+    assert response.context["lacking"] == 2
+
+
+def test_the_dashboard_is_for_officers_only(client, season, player):
+    client.force_login(player)
+    assert client.get(reverse("league:president_dashboard")).status_code == 403
+
+
+def test_the_manche_page_shows_the_table_section(client, open_manche, player, members):
+    register(open_manche, player, *members)
+    client.force_login(player)
+    body = client.get(
+        reverse("league:manche_detail", args=[open_manche.season.name, open_manche.number])
+    ).content.decode()
+    assert "5/5" in body
+    assert "Liste d&#x27;attente" in body or "Liste d'attente" in body
+    assert "Me désister" in body
+    assert str(members[5]) in body
+
+
+def test_the_manche_page_warns_of_a_last_minute_withdrawal_on_the_day(client, open_manche, player):
+    import time_machine
+
+    register(open_manche, player, now=open_manche.starts_at - timedelta(days=5))
+    client.force_login(player)
+    with time_machine.travel(open_manche.starts_at - timedelta(hours=2), tick=False):
+        body = client.get(
+            reverse("league:manche_detail", args=[open_manche.season.name, open_manche.number])
+        ).content.decode()
+    assert "dernière minute" in body
+
+
+def test_an_anonymous_visitor_sees_the_table_but_no_sign_up_button(client, open_manche, player):
+    register(open_manche, player, now=timezone.now())
+    body = client.get(
+        reverse("league:manche_detail", args=[open_manche.season.name, open_manche.number])
+    ).content.decode()
+    assert str(player) in body
+    assert "M&#x27;inscrire" not in body and "M'inscrire" not in body
