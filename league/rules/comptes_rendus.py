@@ -61,6 +61,11 @@ def _utc(moment: datetime) -> datetime:
     return moment if moment.tzinfo is UTC else moment.astimezone(UTC)
 
 
+def _ids(players: Iterable) -> tuple[str, ...]:
+    """Vainqueurs as player ids, whether given as ids or ranking entries."""
+    return tuple(getattr(p, "player", p) for p in players)
+
+
 def wall_clock_add_days(ruleset: RuleSet, moment: datetime, days: int) -> datetime:
     """``moment`` + ``days`` on the club's wall clock: 21:00 stays 21:00 across
     a daylight-saving change."""
@@ -112,6 +117,7 @@ def compte_rendu_adjustments(
     """Late (§5.4) and non-conforming (§5.5) compte-rendu adjustments of one
     manche, as of ``now``. ``deadline_manches`` optionally gives the number of
     the manche starting at each deadline, for the reasons."""
+    vainqueurs = _ids(vainqueurs)
     return [
         *late_adjustments(
             ruleset,
@@ -146,6 +152,7 @@ def late_adjustments(
 ) -> list[Adjustment]:
     """−0.5 to each vainqueur at each deadline reached while he had posted
     nothing strictly before it, unless a vainqueur's accepted compte-rendu was."""
+    vainqueurs = _ids(vainqueurs)
     vset = set(vainqueurs)
     now = _utc(now)
     first_accepted = min(
@@ -188,6 +195,7 @@ def rejection_deadline(
 ) -> tuple[datetime, datetime] | None:
     """``(t0, D)`` of §5.5: the first rejection of a vainqueur's compte-rendu
     and the deadline to react to it; None when none was rejected."""
+    vainqueurs = _ids(vainqueurs)
     vset = set(vainqueurs)
     t0 = min(
         (
@@ -218,6 +226,7 @@ def non_conforme_adjustments(
     """§5.5: −0.5 once to each vainqueur who did not react in time to the
     rejection; +0.5 to the first other participant whose replacement,
     posted before any accepted revision, is accepted."""
+    vainqueurs = _ids(vainqueurs)
     window = rejection_deadline(
         ruleset, vainqueurs=vainqueurs, deadlines=deadlines, comptes_rendus=comptes_rendus
     )
@@ -295,6 +304,7 @@ def next_deadline(
 ) -> datetime | None:
     """The next unreached deadline of a manche whose vainqueurs have not
     posted yet (for countdowns and reminders); None once one has posted."""
+    vainqueurs = _ids(vainqueurs)
     vset = set(vainqueurs)
     if any(cr.author in vset for cr in comptes_rendus):
         return None
@@ -315,6 +325,7 @@ def open_deadline(
     """What the vainqueurs must still do before when: post a first
     compte-rendu (``late``), or get a revision accepted after a rejection
     (``non_conforme``); None when nothing is pending."""
+    vainqueurs = _ids(vainqueurs)
     nd = next_deadline(vainqueurs=vainqueurs, deadlines=deadlines, comptes_rendus=comptes_rendus, now=now)
     if nd is not None:
         return OpenDeadline("late", nd, number)

@@ -154,6 +154,16 @@ def validate_order(
     return []
 
 
+def seated_order(order: Sequence[str] | None, absent: str | None) -> tuple[str, ...] | None:
+    """An explicit order may end with the absent player (always last): drop him."""
+    if not order:
+        return None
+    order = tuple(order)
+    if absent is not None and order[-1] == absent:
+        order = order[:-1]
+    return order
+
+
 def _stat(stats, player: str, name: str) -> int:
     if not stats or player not in stats:
         return 0
@@ -170,11 +180,13 @@ def rank_manche(
 ) -> tuple[RankingEntry, ...]:
     """The manche's classification (§4.2): descending score; equal scores
     share the average of the place points they cover and the best place;
-    an explicit ``order`` places players one by one; the absent player is
+    an explicit ``order`` (the seated players, optionally followed by the
+    absent one) places players one by one; the absent player is
     last (place 5, score 0). ``stats`` maps a player to anything with
     ``prises``, ``bouts`` and ``prises_won`` (PlayerStats, QuickResult)."""
     table = tuple(table)
     pp = ruleset.place_points
+    order = seated_order(order, absent)
     if order:
         raise_if(validate_order(table, scores, order))
         ranked = [(p, i + 1, pp[i]) for i, p in enumerate(order)]
@@ -209,9 +221,9 @@ def rank_manche(
     return tuple(entries)
 
 
-def vainqueurs(ranking: Sequence[RankingEntry]) -> tuple[str, ...]:
-    """Every player placed first (tied first players are all vainqueurs)."""
-    return tuple(e.player for e in ranking if e.place == 1 and not e.absent)
+def vainqueurs(ranking: Sequence[RankingEntry]) -> tuple[RankingEntry, ...]:
+    """Every entry placed first (tied first players are all vainqueurs)."""
+    return tuple(e for e in ranking if e.place == 1 and not e.absent)
 
 
 def manche_bonuses(ruleset: RuleSet, ranking: Sequence[RankingEntry], number: int | None) -> list[Adjustment]:

@@ -31,6 +31,7 @@ from .manche import (
     RankingEntry,
     manche_bonuses,
     rank_manche,
+    seated_order,
     validate_order,
     validate_quick_results,
 )
@@ -120,7 +121,7 @@ class SeasonInput:
 class MancheOutcome:
     """What a played manche gives: its sheet (None for the quick form), its
     classification, its adjustments (one per event, each with its reason),
-    its vainqueurs and its compte-rendu deadlines."""
+    its vainqueurs (player ids) and its compte-rendu deadlines."""
 
     number: int
     sheet: SheetResult | None
@@ -369,11 +370,12 @@ def _score_manche(
         sheet = None
         scores = {r.player: r.score for r in manche.results}
         stats = {r.player: r for r in manche.results}
-    if manche.order:
-        found = validate_order(table, scores, manche.order)
+    order = seated_order(manche.order, manche.absent)
+    if order:
+        found = validate_order(table, scores, order)
         if found:
             return None, found
-    ranking = rank_manche(ruleset, table, manche.absent, scores, stats, manche.order or None)
+    ranking = rank_manche(ruleset, table, manche.absent, scores, stats, order)
     return _Played(index, manche, sheet, scores, ranking), []
 
 
@@ -381,7 +383,7 @@ def _president_problems(season: SeasonInput, manche: MancheInput, scored: _Playe
     president = season.president
     if president is None:
         return []
-    winners = ranking_vainqueurs(scored.ranking)
+    winners = [e.player for e in ranking_vainqueurs(scored.ranking)]
     if president in winners:
         return []
     return [
@@ -423,7 +425,7 @@ def compute_season(season: SeasonInput, *, now: datetime) -> SeasonResult:
         m = p.manche
         later = starts[bisect.bisect_right(starts, m.starts_at.astimezone(UTC)) :]
         deadlines = tuple(later) if later else (last_manche_deadline(ruleset, m.starts_at),)
-        winners = ranking_vainqueurs(p.ranking)
+        winners = tuple(e.player for e in ranking_vainqueurs(p.ranking))
         adjustments = manche_bonuses(ruleset, p.ranking, m.number) + compte_rendu_adjustments(
             ruleset,
             number=m.number,

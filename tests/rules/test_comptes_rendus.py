@@ -264,3 +264,19 @@ def test_open_deadline(tb, crs, now, expected):
         tb, vainqueurs=("ben",), participants=FIVE, deadlines=(M2, M3), comptes_rendus=crs, now=now
     )
     assert (found and (found.kind, found.deadline)) == expected or (found is None and expected is None)
+
+
+def test_vainqueurs_may_be_given_as_ranking_entries(tb):
+    from league.rules import rank_manche, vainqueurs
+
+    ranking = rank_manche(tb, FIVE, None, {"ben": 100, "fifi": 100, "anne": 0, "bruno": -100, "eric": -100})
+    found = compte_rendu_adjustments(
+        tb,
+        number=1,
+        vainqueurs=vainqueurs(ranking),
+        participants=FIVE,
+        deadlines=(M2,),
+        comptes_rendus=(cr("ben", M2 - SECOND, "pending"),),
+        now=LATER,
+    )
+    assert [(a.player, a.kind) for a in found] == [("fifi", "cr_retard")]

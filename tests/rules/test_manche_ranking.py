@@ -37,7 +37,7 @@ def test_equal_scores_share_the_average_points_and_the_best_place(tb):
         ("bruno", -100, 4, Decimal("-0.5")),
         ("eric", -100, 4, Decimal("-0.5")),
     ]
-    assert vainqueurs(rank_manche(tb, FIVE, None, scores)) == ("ben", "fifi")
+    assert [e.player for e in vainqueurs(rank_manche(tb, FIVE, None, scores))] == ["ben", "fifi"]
 
 
 def test_three_tied_in_the_middle(tb):
@@ -66,7 +66,7 @@ def test_an_explicit_order_places_players_one_by_one(tb):
         ("eric", -100, 4, 0),
         ("bruno", -100, 5, -1),
     ]
-    assert vainqueurs(rank_manche(tb, FIVE, None, scores, None, order)) == ("fifi",)
+    assert [e.player for e in vainqueurs(rank_manche(tb, FIVE, None, scores, None, order))] == ["fifi"]
 
 
 @pytest.mark.parametrize(
@@ -108,3 +108,15 @@ def test_ranking_carries_the_prises_for_the_bonuses(tb):
     stats = {"ben": QuickResult("ben", 10, prises=3, bouts=2, prises_won=2)}
     entry = rank_manche(tb, FIVE, None, dict.fromkeys(FIVE, 0) | {"ben": 10, "eric": -10}, stats)[0]
     assert (entry.player, entry.prises, entry.bouts, entry.prises_won) == ("ben", 3, 2, 2)
+
+
+def test_an_explicit_order_may_end_with_the_absent_player(tb):
+    scores = {"ben": 50, "fifi": 50, "anne": -50, "bruno": -50}
+    order = ("fifi", "ben", "bruno", "anne", "eric")
+    assert ranked(tb, scores, FOUR, absent="eric", order=order) == [
+        ("fifi", 50, 1, 3),
+        ("ben", 50, 2, 2),
+        ("bruno", -50, 3, 1),
+        ("anne", -50, 4, 0),
+        ("eric", 0, 5, -1),
+    ]
