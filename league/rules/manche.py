@@ -221,9 +221,10 @@ def rank_manche(
     return tuple(entries)
 
 
-def vainqueurs(ranking: Sequence[RankingEntry]) -> tuple[RankingEntry, ...]:
-    """Every entry placed first (tied first players are all vainqueurs)."""
-    return tuple(e for e in ranking if e.place == 1 and not e.absent)
+def vainqueurs(ranking: Sequence[RankingEntry]) -> tuple[str, ...]:
+    """The players of the entries placed first (tied first players are all
+    vainqueurs), as player ids in ranking order."""
+    return tuple(e.player for e in ranking if e.place == 1 and not e.absent)
 
 
 def manche_bonuses(ruleset: RuleSet, ranking: Sequence[RankingEntry], number: int | None) -> list[Adjustment]:

@@ -383,7 +383,7 @@ def _president_problems(season: SeasonInput, manche: MancheInput, scored: _Playe
     president = season.president
     if president is None:
         return []
-    winners = [e.player for e in ranking_vainqueurs(scored.ranking)]
+    winners = ranking_vainqueurs(scored.ranking)
     if president in winners:
         return []
     return [
@@ -425,7 +425,7 @@ def compute_season(season: SeasonInput, *, now: datetime) -> SeasonResult:
         m = p.manche
         later = starts[bisect.bisect_right(starts, m.starts_at.astimezone(UTC)) :]
         deadlines = tuple(later) if later else (last_manche_deadline(ruleset, m.starts_at),)
-        winners = tuple(e.player for e in ranking_vainqueurs(p.ranking))
+        winners = ranking_vainqueurs(p.ranking)
         adjustments = manche_bonuses(ruleset, p.ranking, m.number) + compte_rendu_adjustments(
             ruleset,
             number=m.number,

@@ -267,13 +267,13 @@ def test_open_deadline(tb, crs, now, expected):
 
 
 def test_vainqueurs_may_be_given_as_ranking_entries(tb):
-    from league.rules import rank_manche, vainqueurs
+    from league.rules import rank_manche
 
     ranking = rank_manche(tb, FIVE, None, {"ben": 100, "fifi": 100, "anne": 0, "bruno": -100, "eric": -100})
     found = compte_rendu_adjustments(
         tb,
         number=1,
-        vainqueurs=vainqueurs(ranking),
+        vainqueurs=[e for e in ranking if e.place == 1],
         participants=FIVE,
         deadlines=(M2,),
         comptes_rendus=(cr("ben", M2 - SECOND, "pending"),),

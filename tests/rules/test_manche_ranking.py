@@ -37,7 +37,7 @@ def test_equal_scores_share_the_average_points_and_the_best_place(tb):
         ("bruno", -100, 4, Decimal("-0.5")),
         ("eric", -100, 4, Decimal("-0.5")),
     ]
-    assert [e.player for e in vainqueurs(rank_manche(tb, FIVE, None, scores))] == ["ben", "fifi"]
+    assert vainqueurs(rank_manche(tb, FIVE, None, scores)) == ("ben", "fifi")
 
 
 def test_three_tied_in_the_middle(tb):
@@ -66,7 +66,7 @@ def test_an_explicit_order_places_players_one_by_one(tb):
         ("eric", -100, 4, 0),
         ("bruno", -100, 5, -1),
     ]
-    assert [e.player for e in vainqueurs(rank_manche(tb, FIVE, None, scores, None, order))] == ["fifi"]
+    assert vainqueurs(rank_manche(tb, FIVE, None, scores, None, order)) == ("fifi",)
 
 
 @pytest.mark.parametrize(
