@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Decimal
-from types import MappingProxyType
 
 from .errors import InvalidInput, RuleViolation
 from .messages import Message, gettext_noop
@@ -45,6 +44,40 @@ DEFAULT_PLACE_POINTS = tuple(Decimal(v) for v in (3, 2, 1, 0, -1))
 MODERN_ERA_YEAR = 2010
 
 
+class FrozenMapping(Mapping):
+    """A read-only, hashable and picklable mapping (the site pickles results
+    into its cache; ``MappingProxyType`` cannot be pickled)."""
+
+    __slots__ = ("_items",)
+
+    def __init__(self, items: Mapping | None = None):
+        object.__setattr__(self, "_items", dict(items or {}))
+
+    def __getitem__(self, key):
+        return self._items[key]
+
+    def __iter__(self):
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self._items.items()))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Mapping) and dict(self._items) == dict(other)
+
+    def __repr__(self) -> str:
+        return f"FrozenMapping({self._items!r})"
+
+    def __setattr__(self, name, value):
+        raise AttributeError("FrozenMapping is read-only")
+
+    def __reduce__(self):
+        return (FrozenMapping, (self._items,))
+
+
 def canonical_contract(family: str, contract: str) -> str:
     """Name a contract the way its family's rulebook does (pouce/prise)."""
     if contract in ("pouce", "prise"):
@@ -59,7 +92,7 @@ class RuleSet:
     family: str
     contract_value: int
     margin_rounding: int
-    multipliers: Mapping[str, int] = field(hash=False)
+    multipliers: Mapping[str, int]
     garde_contre_multiplier: int
     has_pot: bool
     allows_misere: bool
@@ -184,7 +217,7 @@ def ruleset_for(family: str, season_name: str, params: Mapping | None = None) ->
         family=family,
         contract_value=10 if tb else 25,
         margin_rounding=5 if tb else 1,
-        multipliers=MappingProxyType(multipliers),
+        multipliers=FrozenMapping(multipliers),
         garde_contre_multiplier=gc,
         has_pot=tb,
         allows_misere=tb,

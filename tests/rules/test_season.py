@@ -394,3 +394,17 @@ def test_every_problem_of_the_season_at_once():
     donnes = (contract(bouts=4, dealer="fifi"),)
     m2 = MancheInput(2, start(2), "played", FIVE, None, donnes, None, None, ())
     assert set(problems(season(m1, m2))) == {"manches[0].results", "manches[1].donnes[0].bouts"}
+
+
+def test_results_can_be_pickled_for_the_site_cache():
+    import pickle
+
+    donnes = (contract("ben", partner="anne", kind="garde", bouts=2, points=49, dealer="ben"),)
+    m = MancheInput(1, start(1), "played", FIVE, None, donnes, None, None, ())
+    result = compute_season(season(m, quick(2, S1)), now=NOW)
+    again = pickle.loads(pickle.dumps(result))  # noqa: S301 - our own bytes
+    assert again.standings == result.standings
+    assert again.manches[1].sheet.donnes[0].explanation == result.manches[1].sheet.donnes[0].explanation
+    rs = ruleset_for("fft", "2011-2012")
+    rs_again = pickle.loads(pickle.dumps(rs))  # noqa: S301 - our own bytes
+    assert rs_again == rs and hash(rs_again) == hash(rs)
