@@ -1,0 +1,86 @@
+"""What an import writes: the season's state and officers, manches, seats, sheets, comptes-rendus, awards."""
+
+from decimal import Decimal
+
+import pytest
+
+from accounts.models import User
+from league.models import Award, CompteRendu, Donne, Manche, QuickResult, Season, Seat
+from league.services.transfer import ImportRefused, import_season
+
+
+@pytest.mark.django_db
+def test_the_season_rows_follow_the_document(example_doc, now):
+    season = import_season(document=example_doc, now=now)
+    assert season.family == "tarot-biere"
+    assert season.params == {"garde_contre_multiplier": 6}
+    assert season.president.username == "ben" and season.vice_president.username == "fifi"
+    assert season.state == Season.State.CLOSED and season.closed_at == now
+    assert season.revision >= 1  # selectors.invalidate was called
+    m1, m2, m3, m4 = Manche.objects.filter(season=season).order_by("number")
+    assert [m.status for m in (m1, m2, m3, m4)] == ["played", "played", "cancelled", "planned"]
+    assert m1.location == "Chez Ben" and m2.absent.username == "ben"
+    assert [s.player.username for s in Seat.objects.filter(manche=m1).order_by("position")] == [
+        "ben",
+        "fifi",
+        "anne",
+        "bruno",
+        "eric",
+    ]
+    assert [s.player.username for s in Seat.objects.filter(manche=m4).order_by("position")] == ["ben", "anne"]
+    donnes = list(Donne.objects.filter(manche=m1).order_by("index"))
+    assert [d.index for d in donnes] == [1, 2, 3]
+    assert donnes[0].points == Decimal(49) and donnes[0].partner.username == "anne"
+    assert donnes[0].penalties == [{"player": "bruno", "amount": 10, "reason": "a joué avant son tour"}]
+    assert donnes[1].misere_points == {"ben": 12, "fifi": 30.5, "anne": 8, "bruno": 19, "eric": 15.5}
+    assert donnes[2].dealer is None  # stored as given: the engine infers it
+    assert QuickResult.objects.filter(manche=m2).count() == 4
+    rejected = CompteRendu.objects.get(manche=m2, status="rejected")
+    assert rejected.reason == "Trop court." and rejected.rejected_at is not None and rejected.title == ""
+    assert Award.objects.get(season=season).citation == "…"
+
+
+@pytest.mark.django_db
+def test_an_open_season_is_open(example_doc, now):
+    example_doc["closed"] = False
+    season = import_season(document=example_doc, now=now)
+    assert season.state == Season.State.OPEN and season.closed_at is None
+
+
+@pytest.mark.django_db
+def test_replace_deletes_the_old_rows_and_writes_the_new_ones(example_doc, now):
+    season = import_season(document=example_doc, now=now)
+    old_manches = set(Manche.objects.filter(season=season).values_list("pk", flat=True))
+    example_doc["manches"] = example_doc["manches"][1:3]
+    example_doc["awards"] = []
+    replaced = import_season(document=example_doc, replace=True, now=now)
+    assert replaced.pk == season.pk  # the same season, so its links stay
+    assert not Manche.objects.filter(pk__in=old_manches).exists()
+    assert sorted(Manche.objects.filter(season=season).values_list("number", flat=True)) == [2, 3]
+    assert not Award.objects.filter(season=season).exists()
+    assert not Donne.objects.exists()
+    assert replaced.revision > season.revision
+
+
+@pytest.mark.django_db
+def test_replace_keeps_the_recorded_closing_time(example_doc, now):
+    from datetime import timedelta
+
+    import_season(document=example_doc, now=now)
+    later = import_season(document=example_doc, replace=True, now=now + timedelta(days=3))
+    assert later.closed_at == now
+
+
+@pytest.mark.django_db
+def test_without_replace_an_existing_name_is_refused(example_doc, now):
+    import_season(document=example_doc, now=now)
+    with pytest.raises(ImportRefused) as info:
+        import_season(document=example_doc, now=now)
+    assert "season.name" in info.value.message_dict
+
+
+@pytest.mark.django_db
+def test_history_records_the_importer(example_doc, now, president):
+    import_season(document=example_doc, by=president, now=now)
+    assert Donne.history.filter(history_user=president).count() == 3
+    assert User.history.filter(username="eric").exists()
