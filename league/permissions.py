@@ -24,6 +24,8 @@ class Action(StrEnum):
     VIEW_AUDIT = "manche.view_audit"
     JUDGE_COMPTE_RENDU = "compte_rendu.judge"
     WRITE_COMPTE_RENDU = "compte_rendu.write"  # obj: the Manche
+    IMPORT_SEASON = "season.import"  # load a season document (creates seasons and accounts)
+    EXPORT_SEASON = "season.export"  # obj: the Season
 
 
 def is_season_officer(user, season) -> bool:
@@ -104,6 +106,16 @@ def can_write_compte_rendu(user, manche) -> bool:
     return write_refusal(manche_comptes_rendus(manche, now=timezone.now()), user) is None
 
 
+def can_import_season(user, obj=None) -> bool:
+    """Importing a season creates or replaces seasons and creates accounts: the club's President only."""
+    return is_club_president(user)
+
+
+def can_export_season(user, season) -> bool:
+    """The whole season with its comptes-rendus, as a backup: the President's (or the season's officers')."""
+    return is_season_officer(user, season)
+
+
 RULES = {
     Action.MANAGE_CLUB: can_manage_club,
     Action.MANAGE_SEASON: can_manage_season,
@@ -116,6 +128,8 @@ RULES = {
     Action.VIEW_AUDIT: can_correct_results,
     Action.JUDGE_COMPTE_RENDU: can_judge_compte_rendu,
     Action.WRITE_COMPTE_RENDU: can_write_compte_rendu,
+    Action.IMPORT_SEASON: can_import_season,
+    Action.EXPORT_SEASON: can_export_season,
 }
 
 
