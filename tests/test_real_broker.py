@@ -1,0 +1,157 @@
+"""A real Celery worker on the real broker sends the compte-rendu notices (real-services pass only).
+
+The test writes a season whose compte-rendu deadline has just passed into
+the test database (committed, so another process sees it), starts
+``celery worker`` as a subprocess on ``CELERY_BROKER_URL`` (Redis or
+RabbitMQ: nothing here depends on which) and on that database, enqueues the
+deadline sweep and waits, bounded, for the worker to send the emails. The
+worker writes them to files, the only mailbox two processes share. The sweep
+is enqueued twice: the second finds every notice already claimed.
+"""
+
+import os
+import subprocess
+import sys
+import time
+import uuid
+from datetime import timedelta
+from email import message_from_bytes, policy
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.db import connection
+from django.utils import timezone
+
+pytestmark = [pytest.mark.real_broker, pytest.mark.django_db(transaction=True)]
+
+ROOT = Path(__file__).resolve().parents[1]
+WAIT_SECONDS = 90
+
+
+def database_url() -> str:
+    """The test database (not the one in DATABASE_URL) for the worker."""
+    db = connection.settings_dict
+    if db["ENGINE"] == "django.db.backends.sqlite3":
+        name = str(db["NAME"])
+        if "memory" in name:
+            pytest.skip("the worker cannot open an in-memory SQLite test database; use PostgreSQL")
+        return f"sqlite:///{name}"
+    user = db["USER"] or ""
+    if db["PASSWORD"]:
+        user += ":" + db["PASSWORD"]
+    return f"postgres://{user}@{db['HOST'] or 'localhost'}:{db['PORT'] or 5432}/{db['NAME']}"
+
+
+def sent_emails(folder: Path) -> list:
+    """Every email the file backend wrote (several per file, separated by dashes)."""
+    emails = []
+    for path in sorted(folder.glob("*.log")):
+        for chunk in path.read_bytes().split(b"-" * 79):
+            if chunk.strip():
+                emails.append(message_from_bytes(chunk.strip(), policy=policy.default))
+    return emails
+
+
+@pytest.fixture
+def late_compte_rendu(make_user, president):
+    """anne won manche 1 three weeks ago; manche 2 started an hour ago: her deadline has passed."""
+    from league.models import Manche, QuickResult, Season, Seat
+
+    players = [president, *(make_user(name) for name in ("anne", "bruno", "carole", "denis"))]
+    season = Season.objects.create(name="2099-2100", president=president, state=Season.State.OPEN)
+    now = timezone.now()
+    manche = Manche.objects.create(
+        season=season, number=1, starts_at=now - timedelta(days=21), status=Manche.Status.PLAYED
+    )
+    Manche.objects.create(season=season, number=2, starts_at=now - timedelta(hours=1))
+    for position, (user, score) in enumerate(zip(players, (100, 300, 0, -150, -250), strict=True), start=1):
+        Seat.objects.create(manche=manche, player=user, position=position)
+        QuickResult.objects.create(manche=manche, player=user, score=score)
+    return manche
+
+
+@pytest.fixture
+def worker(tmp_path):
+    """A ``celery worker`` subprocess consuming a queue of its own; yields (queue, mail folder)."""
+    queue = f"tarot-test-{uuid.uuid4().hex[:8]}"
+    mailbox = tmp_path / "mail"
+    mailbox.mkdir()
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "DATABASE_URL": database_url(),
+        "CELERY_BROKER_URL": settings.CELERY_BROKER_URL,
+        "CELERY_TASK_DEFAULT_QUEUE": queue,
+        "CELERY_TASK_ALWAYS_EAGER": "0",
+        "CACHE_URL": "dummy://",
+        "EMAIL_BACKEND": "django.core.mail.backends.filebased.EmailBackend",
+        "EMAIL_FILE_PATH": str(mailbox),
+    }
+    log = (tmp_path / "worker.log").open("w")
+    celery = Path(sys.executable).with_name("celery")
+    process = subprocess.Popen(
+        [
+            str(celery),
+            "-A",
+            "config",
+            "worker",
+            "--pool=solo",
+            "-Q",
+            queue,
+            "--without-mingle",
+            "--without-gossip",
+            "--loglevel=INFO",
+            f"--hostname={queue}@%h",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    try:
+        yield queue, mailbox, tmp_path / "worker.log"
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        log.close()
+        # Leave no queue behind on the broker.
+        from config.celery import app
+
+        with app.connection_for_write() as conn:
+            try:
+                conn.default_channel.queue_delete(queue)
+            except Exception:  # noqa: BLE001, S110 - best effort; the filesystem or Redis may not need it
+                pass
+
+
+def test_real_worker_sends_each_deadline_notice_once(late_compte_rendu, worker):
+    from league.models import SentNotification
+    from league.tasks import sweep_compte_rendu_deadlines
+
+    queue, mailbox, log = worker
+    sweep_compte_rendu_deadlines.apply_async(queue=queue)
+    sweep_compte_rendu_deadlines.apply_async(queue=queue)
+    deadline = time.monotonic() + WAIT_SECONDS
+    emails = []
+    while time.monotonic() < deadline:
+        emails = sent_emails(mailbox)
+        sent = SentNotification.objects.filter(sent_at__isnull=False).count()
+        if len(emails) >= 2 and sent >= 2:
+            break
+        time.sleep(0.5)
+    time.sleep(2)  # let a wrongly duplicated email show up before counting
+    emails = sent_emails(mailbox)
+    assert sorted(str(e["To"]) for e in emails) == ["anne@example.org", "ben@example.org"], log.read_text()[
+        -4000:
+    ]
+    subjects = sorted(str(e["Subject"]) for e in emails)
+    assert subjects == [
+        "Manche 1 : compte-rendu de Anne en retard, 0,5 point de malus",
+        "Manche 1 : compte-rendu en retard, 0,5 point de malus",
+    ]
+    assert SentNotification.objects.filter(sent_at__isnull=False).count() == 2
