@@ -1,0 +1,93 @@
+"""The standings page, the player page and the JSON API cost the same queries on a small and a larger season.
+
+Each page is measured cold (empty cache: the season is loaded and computed)
+and warm (served from the cache under the season's revision).
+"""
+
+import pytest
+from django.core.cache import cache
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+MAX_COLD = 25
+MAX_WARM = 8
+
+
+def count(client, url) -> int:
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(url).status_code == 200
+    return len(captured)
+
+
+def costs(client, url):
+    cache.clear()
+    cold = count(client, url)
+    warm = count(client, url)
+    return cold, warm
+
+
+PAGES = {
+    "standings": lambda season, player: reverse("reports:standings", args=[season.name]),
+    "player": lambda season, player: reverse("reports:player", args=[player]),
+    "api": lambda season, player: reverse("reports:api_standings", args=[season.name]),
+    "csv": lambda season, player: reverse("reports:standings_csv", args=[season.name]),
+}
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_same_queries_whatever_the_season_size(client, small_season, larger_season, page):
+    small = costs(client, PAGES[page](small_season, "p001"))
+    large = costs(client, PAGES[page](larger_season, "q001"))
+    assert small == large
+    assert small[1] <= small[0]
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_signed_in_pages_stay_constant_too(client, small_season, larger_season, page, make_user):
+    client.force_login(make_user("reader"))
+    assert costs(client, PAGES[page](small_season, "p001")) == costs(
+        client, PAGES[page](larger_season, "q001")
+    )
+
+
+def test_standings_page_query_budget(client, small_season, larger_season, django_assert_max_num_queries):
+    for season in (small_season, larger_season):
+        url = reverse("reports:standings", args=[season.name])
+        cache.clear()
+        with django_assert_max_num_queries(MAX_COLD):
+            client.get(url)
+        with django_assert_max_num_queries(MAX_WARM):
+            client.get(url)
+
+
+def test_player_page_query_budget(client, small_season, larger_season, django_assert_max_num_queries):
+    for player in ("p001", "q001"):
+        url = reverse("reports:player", args=[player])
+        cache.clear()
+        with django_assert_max_num_queries(MAX_COLD):
+            client.get(url)
+        with django_assert_max_num_queries(MAX_WARM):
+            client.get(url)
+
+
+def test_api_query_budget(client, small_season, larger_season, django_assert_max_num_queries):
+    for season in (small_season, larger_season):
+        url = reverse("reports:api_standings", args=[season.name])
+        cache.clear()
+        with django_assert_max_num_queries(MAX_COLD):
+            client.get(url)
+        with django_assert_max_num_queries(3):
+            client.get(url)
+
+
+def test_warm_standings_page_does_not_recompute(client, small_season, monkeypatch):
+    url = reverse("reports:standings", args=[small_season.name])
+    client.get(url)
+    from league import selectors
+
+    def fail(*args, **kwargs):
+        raise AssertionError("recomputed")
+
+    monkeypatch.setattr(selectors, "season_result", fail)
+    assert client.get(url).status_code == 200

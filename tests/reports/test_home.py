@@ -1,0 +1,66 @@
+"""The home page: the current season at a glance."""
+
+from datetime import timedelta
+
+from django.urls import reverse
+from django.utils import timezone
+
+from accounts.models import User
+from league.models import Manche, Registration
+
+
+def test_next_manche_with_its_fill_state(client, small_season):
+    now = timezone.now()
+    manche = Manche.objects.create(
+        season=small_season, number=99, starts_at=now + timedelta(days=3), status=Manche.Status.OPEN
+    )
+    for seat, name in enumerate(["p001", "p002", "p003"], start=1):
+        Registration.objects.create(
+            manche=manche, player=User.objects.get(username=name), seat=seat, created_at=now
+        )
+    Registration.objects.create(
+        manche=manche, player=User.objects.get(username="p004"), seat=None, created_at=now
+    )
+    html = client.get(reverse("home")).content.decode()
+    assert "Manche 99" in html
+    assert "3/5" in html
+    assert "2 places libres" in html
+    assert "1 en attente" in html
+
+
+def test_top_of_the_standings(client, small_season):
+    from league.selectors import season_result
+
+    result = season_result(small_season, now=timezone.now())
+    html = client.get(reverse("home")).content.decode()
+    for row in result.standings[:5]:
+        assert reverse("reports:player", args=[row.player]) in html
+    assert reverse("reports:player", args=[result.standings[-1].player]) not in html
+
+
+def test_a_member_below_the_top_sees_his_own_line(client, small_season):
+    from league.selectors import season_result
+
+    last = season_result(small_season, now=timezone.now()).standings[-1].player
+    client.force_login(User.objects.get(username=last))
+    html = client.get(reverse("home")).content.decode()
+    assert f'<tr data-player="{last}">' in html
+
+
+def test_home_without_a_season(client, db):
+    assert "Aucune saison" in client.get(reverse("home")).content.decode()
+
+
+def test_home_includes_the_deadlines_of_a_signed_in_member(client, small_season):
+    from django.template.loader import get_template
+
+    from reports.views.home import MY_DEADLINES_TEMPLATE
+
+    client.force_login(User.objects.get(username="p001"))
+    response = client.get(reverse("home"))
+    try:
+        get_template(MY_DEADLINES_TEMPLATE)
+    except Exception:
+        assert "my_deadlines_template" not in response.context
+    else:
+        assert response.context["my_deadlines_template"] == MY_DEADLINES_TEMPLATE
