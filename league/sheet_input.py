@@ -302,9 +302,11 @@ class AuditEntry:
     changes: list  # [(label, before, after)]
 
 
-def _audit_value(value, field_name: str, users: dict) -> str:
+def _audit_value(value, field_name: str, users: dict, field=None) -> str:
     if value in (None, "", [], {}):
         return "—"
+    if field is not None and field.choices:
+        return str(dict(field.flatchoices).get(value, value))
     if field_name in {"dealer", "taker", "partner", "player", "absent", "capitaine", "closed_by"}:
         user = users.get(value)
         return str(user) if user else str(value)
@@ -362,8 +364,8 @@ def audit_entries(manche: Manche, *, limit: int | None = None) -> list[AuditEntr
                 changes.append(
                     (
                         verbose,
-                        _audit_value(change.old, change.field, users),
-                        _audit_value(change.new, change.field, users),
+                        _audit_value(change.old, change.field, users, fields.get(change.field)),
+                        _audit_value(change.new, change.field, users, fields.get(change.field)),
                     )
                 )
             if not changes:
@@ -372,7 +374,7 @@ def audit_entries(manche: Manche, *, limit: int | None = None) -> list[AuditEntr
             for name, f in fields.items():
                 if name in AUDIT_SKIP:
                     continue
-                value = _audit_value(getattr(record, f.attname, None), name, users)
+                value = _audit_value(getattr(record, f.attname, None), name, users, f)
                 if value == "—":
                     continue
                 if record.history_type == "-":

@@ -1,0 +1,125 @@
+# ruff: noqa: F811  (fixtures imported from sheet_fixtures)
+"""Quick results: a night kept on paper, entered as each player's final line; same checks, same publication."""
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.urls import reverse
+from django.utils import timezone
+
+from league.models import Manche, QuickResult, SentNotification
+from league.services import sheet as services
+from league.sheet_input import sheet_state
+
+from .sheet_fixtures import add, contract, make_manche, manche, others, season, seat  # noqa: F401
+
+LINES = {
+    "bruno": (230, 3, 5, 2),
+    "anne": (-20, 2, 1, 1),
+    "fifi": (-60, 1, 2, 0),
+    "eric": (-70, 0, 0, 0),
+    "gege": (-80, 2, 2, 2),
+}
+
+
+def url(manche, name="league:quick_results"):
+    return reverse(name, kwargs={"season_name": manche.season.name, "number": manche.number})
+
+
+def body(manche, lines):
+    data = {"sheet_version": Manche.objects.get(pk=manche.pk).sheet_version}
+    for player, (score, prises, bouts, won) in lines.items():
+        data.update(
+            {
+                f"score_{player}": score,
+                f"prises_{player}": prises,
+                f"bouts_{player}": bouts,
+                f"prises_won_{player}": won,
+            }
+        )
+    return data
+
+
+def rows(lines):
+    return [
+        {"player": p, "score": s, "prises": pr, "bouts": b, "prises_won": w}
+        for p, (s, pr, b, w) in lines.items()
+    ]
+
+
+def test_quick_results_publish_the_ranking(client, manche, capitaine):
+    client.force_login(capitaine)
+    response = client.post(url(manche), body(manche, LINES))
+    assert response.status_code == 302
+    m = Manche.objects.get(pk=manche.pk)
+    assert m.status == Manche.Status.PLAYED and m.closed_by == capitaine
+    assert QuickResult.objects.filter(manche=manche).count() == 5
+    state = sheet_state(m)
+    assert [line.entry.player for line in state.ranking] == ["bruno", "anne", "fifi", "eric", "gege"]
+    assert state.ranking[0].entry.prises == 3
+    assert SentNotification.objects.get().recipient == capitaine
+    html = client.get(url(manche, "league:manche_detail")).content.decode()
+    assert "+230" in html and "feuille papier" in html
+
+
+def test_quick_results_must_sum_to_zero(client, manche, capitaine):
+    client.force_login(capitaine)
+    lines = {**LINES, "gege": (-70, 2, 2, 2)}
+    response = client.post(url(manche), body(manche, lines))
+    assert response.status_code == 200
+    assert "sum to zero" in response.content.decode()
+    assert not QuickResult.objects.exists()
+    assert Manche.objects.get(pk=manche.pk).status == Manche.Status.OPEN
+
+
+def test_more_prises_won_than_prises_is_refused_next_to_the_field(client, manche, capitaine):
+    client.force_login(capitaine)
+    lines = {**LINES, "eric": (-70, 0, 0, 1)}
+    response = client.post(url(manche), body(manche, lines))
+    html = response.content.decode()
+    assert "cannot exceed the prises" in html
+    form = response.context["form"]
+    assert form.errors.get("prises_won_eric")
+    assert not QuickResult.objects.exists()
+
+
+def test_bouts_sur_prise_comes_from_the_quick_lines(manche, capitaine):
+    m = Manche.objects.select_related("season").get(pk=manche.pk)
+    services.quick_results_set(manche=m, rows=rows(LINES), by=capitaine, seen_version=0, now=timezone.now())
+    state = sheet_state(Manche.objects.get(pk=manche.pk))
+    bonuses = {line.entry.player: [b[0] for b in line.bonuses] for line in state.ranking}
+    # gege: 2 bouts over 2 prises, both won = 1.0 with 2 prises; anne: 1/2 = 0.5, the lowest.
+    assert "bouts_sur_prise" in bonuses["anne"]
+
+
+def test_a_sheet_with_donnes_takes_no_quick_results(manche, capitaine):
+    add(manche, capitaine, contract(capitaine, points=60))
+    m = Manche.objects.select_related("season").get(pk=manche.pk)
+    with pytest.raises(ValidationError):
+        services.quick_results_set(
+            manche=m, rows=rows(LINES), by=capitaine, seen_version=m.sheet_version, now=timezone.now()
+        )
+    assert not QuickResult.objects.exists()
+
+
+def test_after_publication_only_the_president_corrects_quick_results(client, manche, capitaine, president):
+    client.force_login(capitaine)
+    client.post(url(manche), body(manche, LINES))
+    lines = {**LINES, "bruno": (220, 3, 5, 2), "eric": (-60, 0, 0, 0)}
+    assert client.post(url(manche), body(manche, lines)).status_code == 403
+    assert QuickResult.objects.get(player__username="bruno").score == 230
+    client.force_login(president)
+    assert client.post(url(manche), body(manche, lines)).status_code == 302
+    assert QuickResult.objects.get(player__username="bruno").score == 220
+    assert QuickResult.objects.get(player__username="eric").score == -60
+
+
+def test_quick_results_of_a_manche_at_four_rank_the_absent_last(season, capitaine, player, others, make_user):
+    fifi, eric, gege = others
+    m = seat(make_manche(season, 3, capitaine=capitaine), [capitaine, player, fifi, eric], absent=gege)
+    lines = {"bruno": (100, 2, 3, 2), "anne": (-20, 1, 1, 0), "fifi": (-30, 0, 0, 0), "eric": (-50, 1, 1, 1)}
+    m = Manche.objects.select_related("season").get(pk=m.pk)
+    services.quick_results_set(manche=m, rows=rows(lines), by=capitaine, seen_version=0, now=timezone.now())
+    state = sheet_state(Manche.objects.get(pk=m.pk))
+    last = state.ranking[-1].entry
+    assert (last.player, last.score, last.place, last.absent) == ("gege", 0, 5, True)
+    assert len(state.ranking) == 5

@@ -1,0 +1,77 @@
+# ruff: noqa: F811  (fixtures imported from sheet_fixtures)
+"""Every change to a donne or a result, before and after closing, is kept: who, when, before/after."""
+
+from django.urls import reverse
+from django.utils import timezone
+
+from league.models import Donne, Manche
+from league.services import sheet as services
+from league.sheet_input import audit_entries
+
+from .sheet_fixtures import add, close, contract, manche, others, post_donne_fields, season  # noqa: F401
+
+
+def url(manche, name, **extra):
+    return reverse(name, kwargs={"season_name": manche.season.name, "number": manche.number, **extra})
+
+
+def fresh(manche):
+    return Manche.objects.select_related("season").get(pk=manche.pk)
+
+
+def test_a_correction_is_recorded_with_who_and_before_after(client, manche, capitaine, player):
+    add(manche, capitaine, contract(capitaine, points=60))
+    client.force_login(capitaine)
+    body = post_donne_fields(fresh(manche).sheet_version, contract(capitaine, points="45.5"))
+    client.post(url(manche, "league:sheet_donne_edit", index=1), body)
+    entries = audit_entries(manche)
+    change = next(e for e in entries if e.action == "~" and e.what == "Donne 1")
+    assert change.who == capitaine
+    assert ("points", "60.0", "45.5") in [
+        (str(label), before, after) for label, before, after in change.changes
+    ]
+    created = next(e for e in entries if e.action == "+" and e.what == "Donne 1")
+    assert created.who == capitaine
+
+
+def test_a_deleted_donne_stays_in_the_history(manche, capitaine):
+    add(manche, capitaine, contract(capitaine, points=60))
+    m = fresh(manche)
+    services.donne_delete(manche=m, index=1, by=capitaine, seen_version=m.sheet_version, now=timezone.now())
+    assert not Donne.objects.exists()
+    deleted = next(e for e in audit_entries(manche) if e.action == "-")
+    assert deleted.what == "Donne 1" and deleted.who == capitaine
+    assert any(before == "Bruno" for _label, before, _after in deleted.changes)  # the preneur, by name
+
+
+def test_corrections_after_closing_are_recorded_as_the_presidents(
+    client, manche, capitaine, player, president
+):
+    add(manche, capitaine, contract(capitaine, "garde", partner=player, bouts=2, points=49))
+    close(manche, capitaine)
+    client.force_login(president)
+    body = post_donne_fields(
+        fresh(manche).sheet_version, contract(capitaine, "garde", partner=player, points=55)
+    )
+    client.post(url(manche, "league:sheet_donne_edit", index=1), body)
+    entries = audit_entries(manche)
+    assert entries[0].who == president and entries[0].what == "Donne 1"
+    closing = next(e for e in entries if e.what == "Manche" and any(c[2] == "Jouée" for c in e.changes))
+    assert closing.who == capitaine
+
+
+def test_the_president_reads_the_history_on_the_manche_page(client, manche, capitaine, president):
+    add(manche, capitaine, contract(capitaine, points=60))
+    client.force_login(president)
+    html = client.get(url(manche, "league:manche_detail")).content.decode()
+    assert "Historique des modifications" in html and "Donne 1" in html
+    page = client.get(url(manche, "league:manche_audit"))
+    assert page.status_code == 200 and "Donne 1" in page.content.decode()
+
+
+def test_others_do_not_see_the_history(client, manche, capitaine, player):
+    add(manche, capitaine, contract(capitaine, points=60))
+    client.force_login(player)
+    html = client.get(url(manche, "league:manche_detail")).content.decode()
+    assert "Historique des modifications" not in html
+    assert client.get(url(manche, "league:manche_audit")).status_code == 403
