@@ -432,24 +432,25 @@ def _miseres(table: Sequence[str], miseres, ledger: _Ledger) -> None:
             else:
                 ledger.scores[other] += JETON
                 ledger.scores[m.player] -= JETON
-        if m.valid:
-            ledger.say(
-                _(
-                    "Misère %(kind)s announced by %(player)s: valid, each other player pays him 10 (%(total)s)."
-                ),
-                kind=m.kind,
-                player=m.player,
-                total=_signed(JETON * len(others)),
-            )
-        else:
-            ledger.say(
-                _(
-                    "Misère %(kind)s announced by %(player)s: false, he pays 10 to each other player (%(total)s)."
-                ),
-                kind=m.kind,
-                player=m.player,
-                total=_signed(-JETON * len(others)),
-            )
+        total = JETON * len(others)
+        ledger.say(_MISERE_TEXT[m.kind, bool(m.valid)], player=m.player, total=total)
+
+
+#: One text per kind and outcome, so that each translates as a whole.
+_MISERE_TEXT = {
+    ("tete", True): _(
+        "Misère de tête announced by %(player)s, valid: each other player pays him 10 (+%(total)s)."
+    ),
+    ("atout", True): _(
+        "Misère d'atout announced by %(player)s, valid: each other player pays him 10 (+%(total)s)."
+    ),
+    ("tete", False): _(
+        "Misère de tête announced by %(player)s, false: he pays 10 to each other player (−%(total)s)."
+    ),
+    ("atout", False): _(
+        "Misère d'atout announced by %(player)s, false: he pays 10 to each other player (−%(total)s)."
+    ),
+}
 
 
 def score_donne(
@@ -488,6 +489,17 @@ def _score_valid(
         _lines=tuple(ledger.lines) if explain else None,
         _replay=None if explain else (ruleset, table, donne, pot_before, dealer),
     )
+
+
+#: One text per chelem outcome (§1.8).
+_CHELEM_TEXT = {
+    "announced_made": _("Chelem announced and made: +400, not multiplied."),
+    "made": _("Chelem made without announcement: +200, not multiplied."),
+    "announced_failed": _(
+        "Chelem announced and failed: −200, not multiplied, even when the contract is won."
+    ),
+    "defense": _("Chelem by the défense: −200, each defender receives 200 more."),
+}
 
 
 def contract_unit(
@@ -558,16 +570,8 @@ def contract_unit(
             levels=", ".join(f"{x.player} {x.level}" for x in donne.poignees),
             value=poignees,
         )
-    chelem_text = {
-        "announced_made": _("Chelem announced and made: +400, not multiplied."),
-        "made": _("Chelem made without announcement: +200, not multiplied."),
-        "announced_failed": _(
-            "Chelem announced and failed: −200, not multiplied, even when the contract is won."
-        ),
-        "defense": _("Chelem by the défense: −200, each defender receives 200 more."),
-    }
     if donne.chelem:
-        say(chelem_text[donne.chelem])
+        say(_CHELEM_TEXT[donne.chelem])
     say(_("Per defender: u = %(formula)s."), formula=unit_formula(won, c, g, p, k, poignees, chelem, u))
     return won, u, lines
 

@@ -412,6 +412,8 @@ def validate_season(season: SeasonInput) -> None:
 def compute_season(season: SeasonInput, *, now: datetime) -> SeasonResult:
     """Classification, adjustments, titles and accessits of ``season`` as of ``now``."""
     problems, played = _examine(season)
+    if not _aware(now):
+        problems.append(_v("now", _("must be a date and time with its UTC offset, got %(value)s"), value=now))
     raise_if(problems)
     ruleset = season.ruleset
     players = _players(season)

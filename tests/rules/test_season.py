@@ -408,3 +408,26 @@ def test_results_can_be_pickled_for_the_site_cache():
     rs = ruleset_for("fft", "2011-2012")
     rs_again = pickle.loads(pickle.dumps(rs))  # noqa: S301 - our own bytes
     assert rs_again == rs and hash(rs_again) == hash(rs)
+
+
+def test_now_must_be_an_aware_datetime():
+    from datetime import datetime
+
+    with pytest.raises(InvalidInput) as exc:
+        compute_season(season(quick(1, S1)), now=datetime(2012, 1, 1))
+    assert fields(exc.value) == ["now"]
+
+
+def test_fft_season_without_pot_nor_misere():
+    rs = ruleset_for("fft", "2011-2012")
+    table = ("ben", "fifi", "anne", "bruno")
+    donnes = (contract("ben", kind="garde", bouts=2, points=49, dealer="ben"),)
+    m = MancheInput(1, start(1), "played", table, None, donnes, None, None, ())
+    result = compute_season(SeasonInput("2011-2012", rs, PLAYERS, (m,)), now=NOW)
+    assert result.manches[1].sheet.totals == {"ben": 198, "fifi": -66, "anne": -66, "bruno": -66}
+    assert [(e.player, e.place, e.points) for e in result.manches[1].ranking] == [
+        ("ben", 1, 3),
+        ("fifi", 2, 1),
+        ("anne", 2, 1),
+        ("bruno", 2, 1),
+    ]
