@@ -2,7 +2,7 @@
 
 Who is who in the ``world``:
 
-- ``ben`` holds the club's presidency and presides the season;
+- ``ben`` holds the club's presidency, presides the season and played manche 2;
 - ``bruno`` is the capitaine de soirée of manches 1 and 2;
 - ``anne`` plays: registered to the open manche 1, vainqueur of the played
   manche 2, author of its compte-rendu;
@@ -29,7 +29,17 @@ SNAPSHOT_APPS = ("accounts", "league")
 
 @pytest.fixture
 def world(make_user):
-    from league.models import Award, Comment, CompteRendu, Manche, QuickResult, Registration, Season, Seat
+    from league.models import (
+        Award,
+        Comment,
+        CompteRendu,
+        Manche,
+        QuickResult,
+        Registration,
+        Season,
+        Seat,
+        SiteNotice,
+    )
 
     now = timezone.now()
     users = {
@@ -68,7 +78,8 @@ def world(make_user):
     )
     for seat, name in enumerate(["anne", "david", "emile", "fanny"], start=1):
         Registration.objects.create(manche=manche, player=users[name], seat=seat, created_at=now)
-    table = ["anne", "bruno", "david", "emile", "fanny"]
+    # The President plays too (the engine needs to know him as a player).
+    table = ["anne", "bruno", "david", "emile", "ben"]
     scores = [120, 40, -20, -60, -80]
     for position, (name, score) in enumerate(zip(table, scores, strict=True), start=1):
         Registration.objects.create(
@@ -95,6 +106,9 @@ def world(make_user):
         expires_at=now + timedelta(days=7),
     )
     join_request = JoinRequest.objects.create(name="Hugo", email="hugo@example.org", created_at=now)
+    notice = SiteNotice.objects.create(
+        recipient=users["anne"], text="Votre compte-rendu est attendu", url="/", created_at=now
+    )
     users["gaston"].is_active = False
     users["gaston"].save()
     award = Award.objects.create(
@@ -111,6 +125,7 @@ def world(make_user):
         award=award,
         invitation=invitation,
         join_request=join_request,
+        notice=notice,
         now=now,
         **users,
     )
@@ -126,6 +141,7 @@ def sample_kwargs(world, route, access) -> dict:
         "username": world.anne.username,
         "token": "not-the-right-token-0123456789",
         "uidb64": urlsafe_base64_encode(force_bytes(world.anne.pk)),
+        "index": 1,
     }
     kwargs = {}
     for argument in route.arguments:

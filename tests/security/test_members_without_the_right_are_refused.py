@@ -4,16 +4,21 @@ import pytest
 
 from .conftest import changed_tables, snapshot
 from .helpers import names, url_for
-from .urlmap import FORBIDDEN
+from .urlmap import FORBIDDEN, REFUSED
 
 
-@pytest.mark.parametrize("name", names(lambda a: a.member == FORBIDDEN and a.writes))
-def test_member_without_the_right_gets_403_on_post_and_nothing_changes(client, world, name):
+@pytest.mark.parametrize("name", names(lambda a: a.member in (FORBIDDEN, REFUSED) and a.writes))
+def test_member_without_the_right_is_refused_on_post_and_nothing_changes(client, world, name):
+    from .urlmap import CLASSIFIED
+
     client.force_login(world.claire)
     url = url_for(world, name)
     before = snapshot()
     response = client.post(url, {})
-    assert response.status_code == 403, f"{name}: POST by an ordinary member got {response.status_code}"
+    if CLASSIFIED[name].member == REFUSED and response.status_code == 302:
+        assert response["Location"] != url
+    else:
+        assert response.status_code == 403, f"{name}: POST by an ordinary member got {response.status_code}"
     assert changed_tables(before, snapshot()) == []
 
 

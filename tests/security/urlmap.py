@@ -26,6 +26,7 @@ TOKEN = "token"  # a secret in the URL decides; a wrong one changes nothing
 # What an ordinary signed-in member without any office or special role gets:
 ALLOWED = "allowed"
 FORBIDDEN = "forbidden"  # 403
+REFUSED = "refused"  # 403, or sent back to a page with a message; nothing changes either way
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,10 @@ TOKEN_READ = Access(anonymous=TOKEN, member=TOKEN, writes=False)
 
 def played_manche(world) -> dict:
     return {"season_name": world.season.name, "number": world.played.number}
+
+
+def compte_rendu(world) -> dict:
+    return {"season_name": world.season.name, "pk": world.compte_rendu.pk}
 
 
 CLASSIFIED: dict[str, Access] = {
@@ -91,8 +96,71 @@ CLASSIFIED: dict[str, Access] = {
     "accounts:member_deactivate": RESTRICTED_WRITE,
     "accounts:member_reactivate": RESTRICTED_WRITE.but(kwargs=lambda w: {"username": w.gaston.username}),
     "accounts:offices": RESTRICTED_WRITE,
-    # League
+    # League: seasons, calendar, registrations, the draw
+    "league:season_list": PUBLIC_READ,
+    "league:season_current": PUBLIC_READ,
+    "league:calendar_current": PUBLIC_READ,
+    "league:president_dashboard": OFFICER_READ,
+    "league:season_create": RESTRICTED_WRITE,
+    "league:season_detail": PUBLIC_READ,
+    "league:season_edit": RESTRICTED_WRITE,
+    "league:season_open": RESTRICTED_WRITE,
+    "league:season_close": RESTRICTED_WRITE,
+    "league:season_reopen": RESTRICTED_WRITE,
+    "league:calendar": PUBLIC_READ,
+    "league:calendar_generate": RESTRICTED_WRITE,
+    "league:registrations_open": RESTRICTED_WRITE,
+    "league:manche_add": RESTRICTED_WRITE,
+    "league:manche_edit": RESTRICTED_WRITE,
+    "league:manche_cancel": RESTRICTED_WRITE,
     "league:manche_detail": PUBLIC_READ,
+    "league:registration_add": MEMBER_WRITE.but(note="oneself; someone else: officers only"),
+    "league:registration_withdraw": MEMBER_WRITE.but(note="oneself; someone else: officers only"),
+    "league:draw": RESTRICTED_WRITE.but(note="the manche's capitaine or an officer"),
+    # League: the sheet (the manche's capitaine or an officer) and results
+    "league:sheet": PUBLIC_READ,
+    "league:sheet_board": PUBLIC_READ,
+    "league:sheet_donne_add": RESTRICTED_WRITE,
+    "league:sheet_donne_edit": RESTRICTED_WRITE,
+    "league:sheet_donne_delete": RESTRICTED_WRITE,
+    "league:sheet_table": RESTRICTED_WRITE,
+    "league:sheet_close": RESTRICTED_WRITE,
+    "league:quick_results": RESTRICTED_WRITE,
+    "league:manche_order": RESTRICTED_WRITE.but(kwargs=played_manche, note="officers, after closing"),
+    "league:manche_audit": OFFICER_READ.but(kwargs=played_manche),
+    "league:results": PUBLIC_READ,
+    # League: comptes-rendus and notices
+    "league:cr_current": PUBLIC_READ,
+    "league:cr_list": PUBLIC_READ,
+    "league:cr_detail": PUBLIC_READ.but(kwargs=compte_rendu),
+    "league:cr_write": RESTRICTED_WRITE.but(
+        kwargs=played_manche,
+        member=REFUSED,
+        note="the vainqueur, or a participant after a rejection; others are sent back with a message",
+    ),
+    "league:cr_edit": RESTRICTED_WRITE.but(kwargs=compte_rendu, note="its author"),
+    "league:cr_judge": RESTRICTED_WRITE.but(kwargs=compte_rendu),
+    "league:cr_comment": MEMBER_WRITE.but(kwargs=compte_rendu),
+    "league:cr_preview": MEMBER_WRITE.but(note="renders Markdown, writes nothing"),
+    "league:notices": MEMBER_READ,
+    "league:notices_read_all": MEMBER_WRITE.but(note="one's own notices"),
+    "league:notice_read": MEMBER_WRITE.but(kwargs=lambda w: {"pk": w.notice.pk}, note="one's own notices"),
+    "league:awards": RESTRICTED_WRITE,
+    "league:award_delete": RESTRICTED_WRITE.but(
+        kwargs=lambda w: {"season_name": w.season.name, "pk": w.award.pk}
+    ),
+    # Calendar feeds: public for the season, a secret link for one's own manches
+    "feeds:current": PUBLIC_READ,
+    "feeds:season": PUBLIC_READ,
+    "feeds:personal": TOKEN_READ,
+    # Reports (read only)
+    "reports:standings_current": PUBLIC_READ,
+    "reports:standings": PUBLIC_READ,
+    "reports:standings_csv": PUBLIC_READ,
+    "reports:player": PUBLIC_READ,
+    "reports:palmares": PUBLIC_READ,
+    "reports:palmares_print": PUBLIC_READ,
+    "reports:api_standings": PUBLIC_READ,
 }
 
 # Patterns outside the register: Django's admin (its own permission system)
