@@ -1,0 +1,47 @@
+# ruff: noqa: F811  (fixtures imported from sheet_fixtures)
+"""Parties & Résultats: every played manche of the season with its ranking, newest first, paginated."""
+
+from datetime import timedelta
+
+from django.urls import reverse
+
+from .sheet_fixtures import NIGHT, add, close, contract, make_manche, others, season, seat  # noqa: F401
+
+
+def play(season, number, capitaine, table, taker, *, days):
+    manche = seat(
+        make_manche(season, number, capitaine=capitaine, starts_at=NIGHT + timedelta(days=days)), table
+    )
+    add(manche, capitaine, contract(taker, "garde", bouts=2, points=49))
+    close(manche, capitaine)
+    return manche
+
+
+def test_played_manches_are_listed_newest_first_with_their_ranking(client, season, capitaine, player, others):
+    table = [capitaine, player, *others]
+    play(season, 1, capitaine, table, capitaine, days=0)
+    play(season, 2, capitaine, table, player, days=14)
+    make_manche(season, 3, capitaine=capitaine, starts_at=NIGHT + timedelta(days=28))  # not played yet
+    response = client.get(reverse("league:results", kwargs={"season_name": season.name}))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert html.index('id="manche-2"') < html.index('id="manche-1"')
+    assert 'id="manche-3"' not in html
+    assert "Vainqueur : <strong>Anne</strong>" in html and "Vainqueur : <strong>Bruno</strong>" in html
+    assert html.count("ranking-table") == 2
+
+
+def test_the_list_is_paginated(client, season, capitaine, player, others):
+    table = [capitaine, player, *others]
+    for n in range(1, 13):
+        play(season, n, capitaine, table, capitaine, days=14 * n)
+    url = reverse("league:results", kwargs={"season_name": season.name})
+    first = client.get(url).content.decode()
+    assert first.count("ranking-table") == 10 and 'id="manche-12"' in first
+    second = client.get(url, {"page": 2}).content.decode()
+    assert second.count("ranking-table") == 2 and 'id="manche-1"' in second
+
+
+def test_an_empty_season_says_so(client, season):
+    html = client.get(reverse("league:results", kwargs={"season_name": season.name})).content.decode()
+    assert "Aucune manche jouée" in html
