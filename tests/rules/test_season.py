@@ -431,3 +431,10 @@ def test_fft_season_without_pot_nor_misere():
         ("anne", 2, 1),
         ("bruno", 2, 1),
     ]
+
+
+def test_compte_rendu_and_sheet_problems_are_reported_together():
+    crs = (CompteRenduRecord("zoe", start(1) + timedelta(days=1), "accepted"),)
+    donnes = (contract(bouts=4, dealer="fifi"),)
+    m = MancheInput(1, start(1), "played", FIVE, None, donnes, None, None, crs)
+    assert set(problems(season(m))) == {"manches[0].comptes_rendus[0].author", "manches[0].donnes[0].bouts"}
