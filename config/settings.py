@@ -178,11 +178,13 @@ SERVER_EMAIL = DEFAULT_FROM_EMAIL
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", "filesystem://")
 if CELERY_BROKER_URL.startswith("filesystem://"):
     _queue_dir = VAR_DIR / "celery"
-    (_queue_dir / "processed").mkdir(parents=True, exist_ok=True)
+    for _sub in ("processed", "control"):
+        (_queue_dir / _sub).mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(_queue_dir),
         "data_folder_out": str(_queue_dir),
         "processed_folder": str(_queue_dir / "processed"),
+        "control_folder": str(_queue_dir / "control"),
     }
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
