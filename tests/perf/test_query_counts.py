@@ -1,0 +1,97 @@
+"""Every page a season fills costs the same number of SQL queries with 10 players or 200.
+
+Two seasons side by side, generated with the benchmark's generator: 10
+players × 6 manches (12 manches, more than one page of any paginated list)
+and 200 players × 4 manches (160 manches), each manche a full sheet of 20
+donnes. Each page is measured cold (empty
+cache: the season is loaded and the engine computes it) and warm, for a
+visitor and for a signed-in member; the counts must be equal. A page that
+issues one query per manche, player or row fails here by name.
+"""
+
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+from django.core.cache import cache
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import NoReverseMatch, reverse
+
+from bench.seasongen import load_season
+
+START = datetime(2030, 9, 1, 21, 0, tzinfo=ZoneInfo("Europe/Paris"))
+
+# page -> (URL name, kwargs from (season, a player of it, a manche number))
+PAGES = {
+    "standings": ("reports:standings", lambda s, p, n: {"season_name": s.name}),
+    "player": ("reports:player", lambda s, p, n: {"username": p}),
+    "json api": ("reports:api_standings", lambda s, p, n: {"season_name": s.name}),
+    "manche": ("league:manche_detail", lambda s, p, n: {"season_name": s.name, "number": n}),
+    "sheet": ("league:sheet", lambda s, p, n: {"season_name": s.name, "number": n}),
+    "season": ("league:season_detail", lambda s, p, n: {"season_name": s.name}),
+    "results": ("league:results", lambda s, p, n: {"season_name": s.name}),
+    "calendar": ("league:calendar", lambda s, p, n: {"season_name": s.name}),
+    "comptes-rendus": ("league:cr_list", lambda s, p, n: {"season_name": s.name}),
+    "palmarès": ("reports:palmares", lambda s, p, n: {}),
+}
+
+
+@pytest.fixture(scope="module")
+def seasons(django_db_setup, django_db_blocker):
+    """Built once for the module (a few seconds), removed at the end."""
+    from accounts.models import User
+    from league.models import Season
+
+    with django_db_blocker.unblock():
+        small = load_season(name="2030-2031", players=10, manches_per_player=6, seed=7, start=START)
+        large = load_season(
+            name="2031-2032", players=200, manches_per_player=4, seed=8, start=START, username_prefix="q"
+        )
+        yield {"small": (small, "p001"), "large": (large, "q001")}
+        Season.objects.filter(pk__in=[small.pk, large.pk]).delete()
+        User.objects.filter(username__regex=r"^[pq][0-9]{3}$").delete()
+
+
+def _url(page, season, player):
+    name, kwargs = PAGES[page]
+    try:
+        return reverse(name, kwargs=kwargs(season, player, 1))
+    except NoReverseMatch:
+        pytest.skip(f"{name} does not exist yet")
+
+
+def _queries(client, url) -> int:
+    with CaptureQueriesContext(connection) as captured:
+        response = client.get(url)
+    assert response.status_code == 200, f"{url} answered {response.status_code}"
+    return len(captured)
+
+
+def _costs(client, url) -> tuple[int, int]:
+    cache.clear()
+    cold = _queries(client, url)
+    warm = _queries(client, url)
+    return cold, warm
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("signed_in", [False, True], ids=["visitor", "member"])
+@pytest.mark.parametrize("page", PAGES)
+def test_queries_per_page_do_not_grow_with_the_season(client, seasons, page, signed_in, make_user):
+    if signed_in:
+        client.force_login(make_user("reader"))
+    small = _costs(client, _url(page, *seasons["small"]))
+    large = _costs(client, _url(page, *seasons["large"]))
+    assert small == large, f"{page}: (cold, warm) queries {small} with 10 players, {large} with 200"
+
+
+@pytest.mark.django_db
+def test_the_two_seasons_differ_in_size(seasons):
+    """The control: the large season really is much larger than the small one."""
+    from league.models import Donne, Manche
+
+    small, large = seasons["small"][0], seasons["large"][0]
+    assert Manche.objects.filter(season=small).count() == 12
+    assert Manche.objects.filter(season=large).count() == 160
+    assert Donne.objects.filter(manche__season=large).count() >= 3000
