@@ -218,3 +218,18 @@ def test_a_member_cannot_mark_someone_elses_notice(client, manche, players, post
     client.force_login(players["bruno"])
     assert client.post(reverse("league:notice_read", args=[notice.pk])).status_code == 404
     assert SiteNotice.objects.get(pk=notice.pk).read_at is None
+
+
+def test_the_vainqueur_sees_his_deadline_on_the_home_page(client, manche, players):
+    client.force_login(players["anne"])
+    page = client.get(reverse("home")).content.decode()
+    assert "Vos comptes-rendus à écrire" in page and write_url(manche) in page
+    client.force_login(players["bruno"])
+    assert "Vos comptes-rendus à écrire" not in client.get(reverse("home")).content.decode()
+
+
+def test_the_menu_counts_unread_notices(client, manche, players, post):
+    post(manche, players["anne"], paris(2025, 10, 4))
+    client.force_login(players["ben"])
+    page = client.get(reverse("league:cr_list", args=[manche.season.name])).content.decode()
+    assert reverse("league:notices") in page and '<span class="badge rounded-pill text-bg-warning">1' in page
