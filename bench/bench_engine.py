@@ -84,7 +84,8 @@ def bench_season() -> None:
     now = datetime(2012, 7, 1, tzinfo=UTC)
     elapsed, result = timed(lambda: compute_season(season, now=now))
     print(
-        f"compute_season: {elapsed:.2f} s ({elapsed / donnes * 1e6:.1f} µs per donne); {len(result.standings)} players classified"
+        f"compute_season: {elapsed:.2f} s ({elapsed / donnes * 1e6:.1f} µs per donne, CPU {CPU['last']:.2f} s); "
+        f"{len(result.standings)} players classified"
     )
     half = season.__class__(**{**season.__dict__, "manches": season.manches[: len(season.manches) // 2]})
     half_elapsed, _ = timed(lambda: compute_season(half, now=now))
