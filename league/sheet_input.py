@@ -183,10 +183,20 @@ class SheetState:
                     "result": result,
                     "scores": [result.scores.get(p) if result else None for p in self.table],
                     "explanation": [render(m) for m in result.explanation] if result else [],
+                    "poignees": self._named(donne.poignees),
+                    "miseres": self._named(donne.miseres),
+                    "penalties": self._named(donne.penalties),
                 }
             )
         out.reverse()
         return out
+
+    def _named(self, items) -> list[dict]:
+        """Side entries of a donne (poignées, misères, penalties) with the player's display name."""
+        return [
+            {**item, "name": str(self.users.get(item.get("player"), item.get("player")))}
+            for item in items or ()
+        ]
 
     def seat_lines(self) -> list[dict]:
         """Seats in playing order with running jetons; the dealer of the next donne marked."""

@@ -78,6 +78,9 @@ def _donne_form(manche: Manche, state, data=None, *, initial=None) -> DonneForm:
 def _sheet_context(request, manche: Manche, *, form=None, edit=None, alerts=(), state=None) -> dict:
     state = state or sheet_state(manche)
     editor = _can_enter_donnes(request.user, manche, state)
+    alerts = list(alerts)
+    if form is not None and not editor and form.is_bound:
+        alerts.extend(form.non_field_errors())  # e.g. the manche was cancelled meanwhile
     if editor and form is None:
         form = _donne_form(manche, state)
     last = state.donnes[-1] if state.donnes else None
@@ -88,7 +91,7 @@ def _sheet_context(request, manche: Manche, *, form=None, edit=None, alerts=(), 
         "rows": state.rows(),
         "form": form if editor else None,
         "edit": edit,
-        "alerts": list(alerts),
+        "alerts": alerts,
         "can_edit": editor,
         "can_edit_sheet": can(request.user, Action.EDIT_SHEET, manche),
         "can_correct": can(request.user, Action.CORRECT_RESULTS, manche),
@@ -102,6 +105,18 @@ def _render_sheet(request, manche: Manche, **kwargs):
     context = _sheet_context(request, manche, **kwargs)
     template = "league/sheet/_sheet.html" if request.htmx else "league/sheet/page.html"
     return render(request, template, context)
+
+
+def _rearmed(form, manche: Manche, error: ValidationError, **kwargs):
+    """The form with the service's errors; after a stale write, re-armed against the current version."""
+    if isinstance(error, services.StaleSheet):
+        manche.refresh_from_db()
+        data = form.data.copy()
+        data["sheet_version"] = str(manche.sheet_version)
+        form = type(form)(data, **kwargs)
+        form.is_valid()
+    form.add_engine_errors(error)
+    return form
 
 
 def _saved(request, manche: Manche, message: str):
@@ -254,9 +269,7 @@ def table(request, season_name: str, number: int):
                     now=timezone.now(),
                 )
             except ValidationError as error:
-                if isinstance(error, services.StaleSheet):
-                    manche.refresh_from_db()
-                form.add_engine_errors(error)
+                form = _rearmed(form, manche, error)
             else:
                 messages.success(request, _("La table est en place."))
                 return redirect(_sheet_url(manche))
@@ -325,7 +338,7 @@ def quick_results(request, season_name: str, number: int):
                     now=timezone.now(),
                 )
             except ValidationError as error:
-                form.add_engine_errors(error)
+                form = _rearmed(form, manche, error, players=players)
             else:
                 messages.success(request, _("Résultats enregistrés : le classement de la manche est publié."))
                 return redirect(_manche_url(manche))
@@ -380,7 +393,7 @@ def order(request, season_name: str, number: int):
                     now=timezone.now(),
                 )
             except ValidationError as error:
-                form.add_engine_errors(error)
+                form = _rearmed(form, manche, error, players=seated)
             else:
                 messages.success(request, _("Ordre de la table enregistré."))
                 return redirect(_manche_url(manche))

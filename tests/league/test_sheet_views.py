@@ -166,3 +166,31 @@ def test_the_sheet_form_fits_a_phone_with_big_tap_targets(client, manche, capita
     assert html.count("btn-tap") >= 15  # contract, preneur, appelé, bouts, petit au bout buttons
     assert 'inputmode="decimal"' in html
     assert "sticky-bottom" in html  # the submit button stays under the thumb
+
+
+def test_each_donne_line_names_its_players(client, manche, capitaine, player):
+    data = contract(
+        capitaine,
+        "garde",
+        partner=player,
+        points=49,
+        poignees=[{"player": "bruno", "level": "double"}],
+        penalties=[{"player": "eric", "amount": 10, "reason": "chien regardé"}],
+    )
+    add(manche, capitaine, data)
+    html = client.get(url(manche)).content.decode()
+    assert "Bruno avec Anne" in html
+    assert "poignée double (Bruno)" in html
+    assert "pénalité 10 (Éric)" in html
+
+
+def test_a_cancelled_manche_has_a_read_only_sheet(client, manche, capitaine, president):
+    Manche.objects.filter(pk=manche.pk).update(status=Manche.Status.CANCELLED)
+    client.force_login(president)
+    html = client.get(url(manche)).content.decode()
+    assert 'id="editor"' not in html
+    response = client.post(
+        url(manche, "league:sheet_donne_add"), post_donne_fields(0, contract(capitaine, points=60))
+    )
+    assert "annulée" in response.content.decode()
+    assert not Donne.objects.exists()
