@@ -151,7 +151,7 @@ def test_real_worker_sends_each_deadline_notice_once(late_compte_rendu, worker):
     ]
     subjects = sorted(str(e["Subject"]) for e in emails)
     assert subjects == [
-        "Manche 1 : compte-rendu de Anne en retard, 0,5 point de malus",
+        "Manche 1 : compte-rendu en retard (Anne), 0,5 point de malus",
         "Manche 1 : compte-rendu en retard, 0,5 point de malus",
     ]
     assert SentNotification.objects.filter(sent_at__isnull=False).count() == 2

@@ -142,11 +142,7 @@ def compte_rendu_accept(*, compte_rendu: CompteRendu, judge, now: datetime) -> C
     cr, situation = _judge(compte_rendu.pk, judge, now)
     cr.status = CompteRendu.Status.ACCEPTED
     cr.judged_at, cr.judged_by = now, judge
-    cr._history_user = judge
-    cr.save(update_fields=["status", "judged_at", "judged_by"])
-    invalidate(cr.manche.season)
-    judgement_notices(cr, situation, now=now)
-    return cr
+    return _record_judgement(cr, situation, ["status", "judged_at", "judged_by"], now=now)
 
 
 @transaction.atomic
@@ -160,9 +156,18 @@ def compte_rendu_reject(*, compte_rendu: CompteRendu, judge, reason: str, now: d
     cr, situation = _judge(compte_rendu.pk, judge, now)
     cr.status = CompteRendu.Status.REJECTED
     cr.judged_at, cr.judged_by, cr.rejected_at, cr.reason = now, judge, now, reason
-    cr._history_user = judge
-    cr.save(update_fields=["status", "judged_at", "judged_by", "rejected_at", "reason"])
+    return _record_judgement(
+        cr, situation, ["status", "judged_at", "judged_by", "rejected_at", "reason"], now=now
+    )
+
+
+def _record_judgement(cr: CompteRendu, situation: MancheComptesRendus, fields: list[str], *, now: datetime):
+    cr._history_user = cr.judged_by
+    cr.save(update_fields=fields)
     invalidate(cr.manche.season)
+    # The situation was read before this judgement (the deadline to react
+    # to a rejection depends on it): put the judged row in.
+    situation.comptes_rendus = [cr if other.pk == cr.pk else other for other in situation.comptes_rendus]
     judgement_notices(cr, situation, now=now)
     return cr
 
@@ -232,8 +237,9 @@ def judgement_notices(cr: CompteRendu, situation: MancheComptesRendus, *, now: d
     context = {**_base_context(situation), "cr": cr}
     sent = 0
     if cr.status == CompteRendu.Status.REJECTED:
-        window = situation.rejection or (cr.rejected_at, None)
-        for user in situation.participant_users:
+        window = situation.rejection
+        # The judge, when he sat at the table, knows already.
+        for user in (u for u in situation.participant_users if u.pk != cr.judged_by_id):
             sent += notify(
                 user=user,
                 key=_key(cr.manche, user, "rejected", cr.pk),
@@ -242,7 +248,7 @@ def judgement_notices(cr: CompteRendu, situation: MancheComptesRendus, *, now: d
                     **context,
                     "is_author": user.pk == cr.author_id,
                     "is_vainqueur": user.username in situation.vainqueurs,
-                    "react_before": window[1],
+                    "react_before": window[1] if window else None,
                 },
                 url=manche_path(cr.manche),
                 now=now,

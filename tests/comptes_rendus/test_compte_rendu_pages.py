@@ -144,7 +144,7 @@ def test_president_rejects_with_a_reason_through_the_page(
         client.post(url, {"decision": "reject", "reason": "Il manque le classement."})
     cr.refresh_from_db()
     assert (cr.status, cr.rejected_at) == ("rejected", DURING)
-    assert len([m for m in mail.outbox if "non conforme" in m.subject]) == 5
+    assert len([m for m in mail.outbox if "non conforme" in m.subject]) == 4  # every player but the judge
 
 
 def test_players_cannot_judge(client, manche, players, post):

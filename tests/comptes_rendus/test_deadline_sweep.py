@@ -76,7 +76,7 @@ def test_deadline_passed_notices_the_vainqueur_and_the_president_once(manche, sw
     sent = sweep(DEADLINE)
     assert sent == [
         ("anne", "Manche 1 : compte-rendu en retard, 0,5 point de malus"),
-        ("ben", "Manche 1 : compte-rendu de Anne en retard, 0,5 point de malus"),
+        ("ben", "Manche 1 : compte-rendu en retard (Anne), 0,5 point de malus"),
     ]
     assert sweep(DEADLINE + timedelta(minutes=15)) == []
 
@@ -164,7 +164,7 @@ def test_rejection_revision_reminder_and_missed_revision_notice(manche, players,
     ]
     assert sweep(DEADLINE) == [
         ("anne", "Manche 1 : compte-rendu non conforme, 0,5 point de malus"),
-        ("ben", "Manche 1 : compte-rendu non conforme de Anne, 0,5 point de malus"),
+        ("ben", "Manche 1 : compte-rendu non conforme (Anne), 0,5 point de malus"),
     ]
 
 
@@ -208,3 +208,13 @@ def test_emails_read_in_french_with_a_link_to_write(manche, sweep):
     assert "http://" in message.body and "/compte-rendu/ecrire/" in message.body
     html = message.alternatives[0][0]
     assert "<strong>avant le jeudi 16 octobre 2025 à 21:00</strong>" in html
+
+
+def test_names_with_apostrophes_read_as_typed_in_subjects_and_notices(manche, players, sweep):
+    from league.models import SiteNotice
+
+    players["anne"].display_name = "Anne-Lou d'Arc"
+    players["anne"].save()
+    sent = sweep(DEADLINE)
+    assert ("ben", "Manche 1 : compte-rendu en retard (Anne-Lou d'Arc), 0,5 point de malus") in sent
+    assert SiteNotice.objects.filter(text__contains="d'Arc").count() == 1

@@ -65,13 +65,19 @@ def test_rejection_needs_a_reason(manche, players, post):
 def test_rejection_notifies_every_participant_on_the_site_and_by_email(rejected, players):
     from league.models import SiteNotice
 
-    seated = {"ben", "anne", "bruno", "carole", "denis"}
-    noticed = set(SiteNotice.objects.values_list("recipient__username", flat=True))
+    seated = {"anne", "bruno", "carole", "denis"}  # and ben, who rejected it
+    noticed = set(
+        SiteNotice.objects.filter(text__contains="non conforme").values_list("recipient__username", flat=True)
+    )
     assert noticed == seated
     assert {message.to[0] for message in mail.outbox if "non conforme" in message.subject} == {
         f"{u}@example.org" for u in seated
     }
     assert all("Pas de classement." in message.body for message in mail.outbox)
+    to_anne = next(m for m in mail.outbox if m.to == ["anne@example.org"])
+    assert "postez une version révisée avant le jeudi 16 octobre 2025, 21:00" in to_anne.body
+    to_bruno = next(m for m in mail.outbox if m.to == ["bruno@example.org"])
+    assert "bonus de 0,5 point" in to_bruno.body
 
 
 def test_rejection_email_is_sent_even_to_members_who_turned_compte_rendu_emails_off(
