@@ -134,9 +134,7 @@ def test_the_president_cannot_write_the_replacement(rejected, players, post, man
     assert "Président" in caught.value.message_dict["author"][0]
 
 
-def test_the_vice_president_who_judged_cannot_write_the_replacement(
-    manche, players, post, season, django_capture_on_commit_callbacks
-):
+def test_the_vice_president_who_judged_cannot_write_the_replacement(manche, players, post, season):
     from league.services.comptes_rendus import compte_rendu_reject
 
     season.vice_president = players["carole"]
@@ -233,3 +231,14 @@ def test_every_compte_rendu_write_bumps_the_season_revision(manche, players, pos
     season.refresh_from_db()
     revisions.append(season.revision)
     assert revisions == sorted(set(revisions)) and len(revisions) == 4
+
+
+def test_the_write_permission_follows_the_rules(manche, players, rejected):
+    from league.permissions import Action, can
+
+    # After the rejection: the vainqueur and the other players may write, not the President.
+    assert [can(players[u], Action.WRITE_COMPTE_RENDU, manche) for u in ("anne", "bruno", "ben")] == [
+        True,
+        True,
+        False,
+    ]
