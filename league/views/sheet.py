@@ -75,13 +75,16 @@ def _donne_form(manche: Manche, state, data=None, *, initial=None) -> DonneForm:
     return form
 
 
-def _sheet_context(request, manche: Manche, *, form=None, edit=None, alerts=(), state=None) -> dict:
+def _sheet_context(
+    request, manche: Manche, *, form=None, edit=None, alerts=(), state=None, adding: bool = False
+) -> dict:
     state = state or sheet_state(manche)
     editor = _can_enter_donnes(request.user, manche, state)
     alerts = list(alerts)
     if form is not None and not editor and form.is_bound:
         alerts.extend(form.non_field_errors())  # e.g. the manche was cancelled meanwhile
-    if editor and form is None:
+    if editor and form is None and (manche.status != Manche.Status.PLAYED or adding):
+        # A closed sheet shows no entry form unless the President asks to add a forgotten donne.
         form = _donne_form(manche, state)
     last = state.donnes[-1] if state.donnes else None
     return {
@@ -136,7 +139,8 @@ def sheet(request, season_name: str, number: int):
     manche = _manche(season_name, number)
     if can(request.user, Action.EDIT_SHEET, manche) and manche.status != Manche.Status.CANCELLED:
         services.table_ensure(manche=manche)
-    return render(request, "league/sheet/page.html", _sheet_context(request, manche))
+    adding = "ajouter" in request.GET
+    return render(request, "league/sheet/page.html", _sheet_context(request, manche, adding=adding))
 
 
 @require_GET

@@ -192,3 +192,15 @@ def test_a_refused_close_through_the_page_says_why(client, manche, capitaine):
     )
     assert "pot" in response.content.decode()
     assert fresh(manche).status == Manche.Status.OPEN
+
+
+def test_a_closed_sheet_shows_no_entry_form_until_the_president_asks(
+    client, manche, capitaine, player, president
+):
+    add(manche, capitaine, contract(capitaine, "garde", partner=player, bouts=2, points=49))
+    close(manche, capitaine)
+    client.force_login(president)
+    sheet = url(manche, "league:sheet")
+    html = client.get(sheet).content.decode()
+    assert 'id="editor"' not in html and "Ajouter une donne oubliée" in html
+    assert 'id="editor"' in client.get(sheet, {"ajouter": 1}).content.decode()
