@@ -1,9 +1,10 @@
 """Write a parsed season document to the database (inside the caller's transaction).
 
-Rows are inserted in bulk (a season of 1,600 manches has some 32,000
-donnes) and each bulk insert records its history rows too, with the
-importer as the history user, so the audit trail says where they came from.
-Nothing is computed here: the standings are the engine's, from these rows.
+Rows are inserted in bulk through :mod:`.rows` (a season of 1,600 manches
+has some 32,000 donnes), each with its history row, the importer as the
+history user, so the audit trail says where they came from. Replacing a
+season deletes its rows the same way, children first. Nothing is computed
+here: the standings are the engine's, from these rows.
 """
 
 from __future__ import annotations
@@ -11,32 +12,20 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import datetime
 
-from django.db import models
 from django.utils.translation import gettext as _
 
 from accounts.models import User
 from league import rules
-from league.models import Award, CompteRendu, Donne, Manche, QuickResult, Season, Seat
+from league.models import Award, Comment, CompteRendu, Donne, Manche, QuickResult, Registration, Season, Seat
 
+from . import rows
 from .parse import ParsedSeason
 
-BATCH = 2000
 STATUS = {
     "planned": Manche.Status.PLANNED,
     "played": Manche.Status.PLAYED,
     "cancelled": Manche.Status.CANCELLED,
 }
-
-
-def _bulk(model: type[models.Model], objs: list, *, by: User | None, now: datetime, reason: str) -> list:
-    """Insert ``objs`` and their history rows; the objects get their primary keys."""
-    if not objs:
-        return objs
-    model.objects.bulk_create(objs, batch_size=BATCH)
-    model.history.bulk_history_create(
-        objs, batch_size=BATCH, default_user=by, default_change_reason=reason, default_date=now
-    )
-    return objs
 
 
 def referenced_players(parsed: ParsedSeason) -> list[str]:
@@ -76,10 +65,39 @@ def ensure_players(parsed: ParsedSeason, *, by: User | None, now: datetime) -> d
     return users
 
 
-def clear_season(season: Season) -> None:
+# What a season's rows are pointed at by, deleted children first. A model
+# pointing at one of these that is not listed here (added later) makes
+# ``clear_season`` fall back to the ORM's cascading delete.
+SEASON_ROWS = (
+    (Comment, "compte_rendu__manche__season"),
+    (CompteRendu, "manche__season"),
+    (Donne, "manche__season"),
+    (Seat, "manche__season"),
+    (QuickResult, "manche__season"),
+    (Registration, "manche__season"),
+    (Manche, "season"),
+    (Award, "season"),
+)
+
+
+def _deletion_is_complete() -> bool:
+    listed = {model for model, _path in SEASON_ROWS}
+    return all(
+        rel.related_model in listed for model, _path in SEASON_ROWS for rel in model._meta.related_objects
+    )
+
+
+def clear_season(season: Season, *, by: User | None, now: datetime) -> None:
     """Delete what a season holds (manches with their seats, sheets, comptes-rendus, sign-ups; awards)."""
-    Award.objects.filter(season=season).delete()
-    Manche.objects.filter(season=season).delete()
+    reason = _("Remplacement de la saison %(name)s par un import") % {"name": season.name}
+    if not _deletion_is_complete():
+        Award.objects.filter(season=season).delete()
+        Manche.objects.filter(season=season).delete()
+        return
+    for model, path in SEASON_ROWS:
+        rows.delete_with_history(
+            model.objects.filter(**{path: season}), by_id=by.pk if by else None, now=now, reason=reason
+        )
 
 
 def write_season(parsed: ParsedSeason, *, existing: Season | None, by: User | None, now: datetime) -> Season:
@@ -91,7 +109,7 @@ def write_season(parsed: ParsedSeason, *, existing: Season | None, by: User | No
         return users[player_id].pk if player_id is not None else None
 
     if existing is not None:
-        clear_season(existing)
+        clear_season(existing, by=by, now=now)
         season = existing
         closed_at = existing.closed_at
     else:
@@ -111,66 +129,81 @@ def write_season(parsed: ParsedSeason, *, existing: Season | None, by: User | No
     season._change_reason = reason
     season.save()
 
-    manches = [
-        Manche(
-            season=season,
-            number=m.number,
-            starts_at=m.starts_at,
-            location=m.location,
-            status=STATUS[m.status],
-            absent_id=uid(m.absent),
-            order=list(m.order) if m.order else None,
-        )
-        for m in parsed.manches
-    ]
-    _bulk(Manche, manches, by=by, now=now, reason=reason)
-
-    seats, donnes, results, comptes_rendus = [], [], [], []
-    for manche, m in zip(manches, parsed.manches, strict=True):
-        seats.extend(
-            Seat(manche=manche, player_id=uid(p), position=k, jeton_colour=users[p].jeton_colour or "")
-            for k, p in enumerate(m.table, start=1)
-        )
-        donnes.extend(_donne(manche, k, d, uid) for k, d in enumerate(m.donnes or (), start=1))
-        results.extend(
-            QuickResult(
-                manche=manche,
-                player_id=uid(r.player),
-                score=r.score,
-                prises=r.prises,
-                bouts=r.bouts,
-                prises_won=r.prises_won,
-            )
-            for r in m.results or ()
-        )
-        comptes_rendus.extend(
-            CompteRendu(
-                manche=manche,
-                author_id=uid(cr.author),
-                title="",
-                text=cr.text,
-                posted_at=cr.posted_at,
-                status=cr.status,
-                judged_at=cr.rejected_at if cr.status == CompteRendu.Status.REJECTED else None,
-                rejected_at=cr.rejected_at,
-                reason=cr.reason or "",
-            )
-            for cr in m.comptes_rendus
-        )
-    _bulk(Seat, seats, by=by, now=now, reason=reason)
-    _bulk(Donne, donnes, by=by, now=now, reason=reason)
-    _bulk(QuickResult, results, by=by, now=now, reason=reason)
-    _bulk(CompteRendu, comptes_rendus, by=by, now=now, reason=reason)
-    _bulk(
-        Award,
+    by_id = by.pk if by else None
+    manche_ids = rows.insert_with_history(
+        Manche,
         [
-            Award(season=season, award=a.award, player_id=uid(a.player), citation=a.citation or "")
-            for a in parsed.awards
+            {
+                "season_id": season.pk,
+                "number": m.number,
+                "starts_at": m.starts_at,
+                "location": m.location,
+                "status": STATUS[m.status],
+                "absent_id": uid(m.absent),
+                "order": list(m.order) if m.order else None,
+            }
+            for m in parsed.manches
         ],
-        by=by,
+        by_id=by_id,
         now=now,
         reason=reason,
     )
+    seats, donnes, results, comptes_rendus = [], [], [], []
+    for manche_id, m in zip(manche_ids, parsed.manches, strict=True):
+        seats.extend(
+            {
+                "manche_id": manche_id,
+                "player_id": uid(p),
+                "position": k,
+                "jeton_colour": users[p].jeton_colour or "",
+            }
+            for k, p in enumerate(m.table, start=1)
+        )
+        donnes.extend(_donne(manche_id, k, d, uid) for k, d in enumerate(m.donnes or (), start=1))
+        results.extend(
+            {
+                "manche_id": manche_id,
+                "player_id": uid(r.player),
+                "score": r.score,
+                "prises": r.prises,
+                "bouts": r.bouts,
+                "prises_won": r.prises_won,
+            }
+            for r in m.results or ()
+        )
+        comptes_rendus.extend(
+            {
+                "manche_id": manche_id,
+                "author_id": uid(cr.author),
+                "title": "",
+                "text": cr.text,
+                "posted_at": cr.posted_at,
+                "status": cr.status,
+                "judged_at": cr.rejected_at if cr.status == CompteRendu.Status.REJECTED else None,
+                "rejected_at": cr.rejected_at,
+                "reason": cr.reason or "",
+            }
+            for cr in m.comptes_rendus
+        )
+    for model, batch in (
+        (Seat, seats),
+        (Donne, donnes),
+        (QuickResult, results),
+        (CompteRendu, comptes_rendus),
+        (
+            Award,
+            [
+                {
+                    "season_id": season.pk,
+                    "award": a.award,
+                    "player_id": uid(a.player),
+                    "citation": a.citation or "",
+                }
+                for a in parsed.awards
+            ],
+        ),
+    ):
+        rows.insert_with_history(model, batch, by_id=by_id, now=now, reason=reason)
     return season
 
 
@@ -178,24 +211,28 @@ def _players_json(items: Iterable[dict], keys: tuple[str, ...]) -> list[dict]:
     return [{key: item[key] for key in keys} for item in items]
 
 
-def _donne(manche: Manche, index: int, d, uid) -> Donne:
-    row = Donne(
-        manche=manche,
-        index=index,
-        kind=d.kind,
-        dealer_id=uid(d.dealer),
-        miseres=_players_json(d.miseres, ("player", "kind", "valid")),
-        penalties=_players_json(d.penalties, ("player", "amount", "reason")),
-    )
+def _donne(manche_id: int, index: int, d, uid) -> dict:
+    row = {
+        "manche_id": manche_id,
+        "index": index,
+        "kind": d.kind,
+        "dealer_id": uid(d.dealer),
+        "miseres": _players_json(d.miseres, ("player", "kind", "valid")),
+        "penalties": _players_json(d.penalties, ("player", "amount", "reason")),
+    }
     if d.kind == Donne.Kind.MISERE:
-        row.misere_points = {player: rules.json_number(points) for player, points in d.misere_points.items()}
+        row["misere_points"] = {
+            player: rules.json_number(points) for player, points in d.misere_points.items()
+        }
     else:
-        row.taker_id = uid(d.taker)
-        row.contract = d.contract
-        row.partner_id = uid(d.partner)
-        row.bouts = d.bouts
-        row.points = d.points
-        row.petit_au_bout = d.petit_au_bout or ""
-        row.chelem = d.chelem or ""
-        row.poignees = _players_json(d.poignees, ("player", "level"))
+        row.update(
+            taker_id=uid(d.taker),
+            contract=d.contract,
+            partner_id=uid(d.partner),
+            bouts=d.bouts,
+            points=d.points,
+            petit_au_bout=d.petit_au_bout or "",
+            chelem=d.chelem or "",
+            poignees=_players_json(d.poignees, ("player", "level")),
+        )
     return row

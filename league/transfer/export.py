@@ -239,7 +239,7 @@ def add_computed(document: dict, *, now: datetime) -> dict:
 
     Raises :class:`rules.InvalidInput` when the facts are not a valid season.
     """
-    parsed = parse_document(document)
+    parsed = parse_document(document, engine_check=False)  # compute_season checks it all the same
     result = rules.compute_season(parsed.engine, now=now)
     ruleset = parsed.engine.ruleset
     for doc, manche in zip(document["manches"], parsed.manches, strict=True):

@@ -452,11 +452,13 @@ AWARD_REQUIRED = ("award", "player")
 AWARD_OPTIONAL = ("citation",)
 
 
-def parse_document(data: Any) -> ParsedSeason:
+def parse_document(data: Any, *, engine_check: bool = True) -> ParsedSeason:
     """Check ``data`` (a loaded JSON document, or its text) and return what to write.
 
     Raises :class:`rules.InvalidInput` listing every problem found, in
-    document order, each with its JSON path.
+    document order, each with its JSON path. ``engine_check=False`` leaves
+    out the engine's validation of the played manches, for a caller that
+    hands the result to ``rules.compute_season`` (which validates it anyway).
     """
     if isinstance(data, (str, bytes, bytearray)):
         data = loads(data)
@@ -547,7 +549,8 @@ def parse_document(data: Any) -> ParsedSeason:
         awards=tuple(rules.Award(a.award, a.player, a.citation) for a in awards),
     )
     try:
-        rules.validate_season(engine)
+        if engine_check:
+            rules.validate_season(engine)
     except rules.InvalidInput as exc:
         problems.extend(_remap(exc.problems, manche_index, award_index))
     for position, manche in enumerate(manches):
@@ -722,9 +725,7 @@ def _manche(r: _Reader, path: str, value: Any) -> MancheRow | None:
         else [_compte_rendu(r, f"{path}.comptes_rendus[{j}]", c) for j, c in enumerate(crs)]
     )
     parts = (number, starts_at, status, location, table, absent, donnes, results, order, crs)
-    if any(x is _BAD for x in parts) or any(
-        x is None for x in (*(donnes or ()), *(results or ()), *(crs or ()))
-    ):
+    if _BAD in parts or None in (donnes or ()) or None in (results or ()) or None in (crs or ()):
         return None
     return MancheRow(
         number=number,
@@ -745,7 +746,7 @@ def _player_list(r: _Reader, path: str, value: Any) -> Any:
     if items is _BAD:
         return _BAD
     players = [r.player(f"{path}[{j}]", x) for j, x in enumerate(items)]
-    return _BAD if any(x is _BAD for x in players) else players
+    return _BAD if _BAD in players else players
 
 
 def _side_list(r: _Reader, path: str, value: Any, required: tuple, optional: tuple, reader) -> Any:
@@ -761,7 +762,7 @@ def _side_list(r: _Reader, path: str, value: Any, required: tuple, optional: tup
         before = len(r.p)
         entry = reader(f"{path}[{j}]", obj)
         out.append(entry if len(r.p) == before else _BAD)
-    return _BAD if any(x is _BAD for x in out) else out
+    return _BAD if _BAD in out else out
 
 
 def _donne(r: _Reader, path: str, value: Any) -> DonneRow | None:

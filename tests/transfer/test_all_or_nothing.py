@@ -6,7 +6,7 @@ from django.db import IntegrityError
 from league import demo
 from league.models import Donne, Season
 from league.services.transfer import ImportRefused, import_season
-from league.transfer import build
+from league.transfer import rows
 
 
 def thirty_manches():
@@ -35,14 +35,14 @@ def test_a_problem_in_the_30th_manche_leaves_everything_unchanged(now, snapshot)
 def test_a_database_failure_while_writing_rolls_everything_back(now, snapshot, monkeypatch):
     """The document is valid, but the database fails after the season, manches, seats and new accounts are written."""
     document = thirty_manches()
-    real_bulk = build._bulk
+    real_insert = rows.insert_with_history
 
-    def failing(model, objs, **kwargs):
+    def failing(model, batch, **kwargs):
         if model is Donne:
             raise IntegrityError("disk on fire")
-        return real_bulk(model, objs, **kwargs)
+        return real_insert(model, batch, **kwargs)
 
-    monkeypatch.setattr(build, "_bulk", failing)
+    monkeypatch.setattr(rows, "insert_with_history", failing)
     before = snapshot()
     with pytest.raises(IntegrityError):
         import_season(document=document, now=now)
@@ -66,7 +66,7 @@ def test_a_replacement_failing_in_the_database_keeps_the_old_season(example_doc,
     def failing(*args, **kwargs):
         raise IntegrityError("disk on fire")
 
-    monkeypatch.setattr(build, "_bulk", failing)
+    monkeypatch.setattr(rows, "insert_with_history", failing)
     before = snapshot()
     with pytest.raises(IntegrityError):
         import_season(document=example_doc, replace=True, now=now)

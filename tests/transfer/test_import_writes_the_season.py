@@ -82,5 +82,40 @@ def test_without_replace_an_existing_name_is_refused(example_doc, now):
 @pytest.mark.django_db
 def test_history_records_the_importer(example_doc, now, president):
     import_season(document=example_doc, by=president, now=now)
-    assert Donne.history.filter(history_user=president).count() == 3
+    created = Donne.history.filter(history_type="+", history_user=president).order_by("index")
+    assert created.count() == 3
+    first = created.first()
+    live = Donne.objects.get(pk=first.id)
+    assert (first.points, first.poignees, first.taker_id, first.created_at) == (
+        live.points,
+        live.poignees,
+        live.taker_id,
+        live.created_at,
+    )
+    assert first.history_date == now and "2011-2012" in first.history_change_reason
+    assert Manche.history.filter(history_type="+").count() == 4
     assert User.history.filter(username="eric").exists()
+
+
+@pytest.mark.django_db
+def test_replace_records_the_deletions_and_removes_comments(example_doc, now, president):
+    from league.models import Comment
+
+    season = import_season(document=example_doc, by=president, now=now)
+    cr = CompteRendu.objects.filter(manche__season=season).first()
+    Comment.objects.create(compte_rendu=cr, author=president, text="Bravo")
+    import_season(document=example_doc, replace=True, by=president, now=now)
+    assert not Comment.objects.exists()
+    assert Donne.history.filter(history_type="-", history_user=president).count() == 3
+    assert CompteRendu.history.filter(history_type="-").count() == 3
+    assert Donne.objects.count() == 3
+
+
+@pytest.mark.django_db
+def test_replace_falls_back_to_the_cascading_delete_for_unknown_links(example_doc, now, monkeypatch):
+    from league.transfer import build
+
+    import_season(document=example_doc, now=now)
+    monkeypatch.setattr(build, "_deletion_is_complete", lambda: False)
+    import_season(document=example_doc, replace=True, now=now)
+    assert Donne.objects.count() == 3 and Manche.objects.count() == 4

@@ -1,0 +1,114 @@
+"""Benchmark: import and export a season of 200 players × 40 manches with full score sheets.
+
+    .venv/bin/python bench/bench_import.py [--players 200] [--manches-per-player 40] [--donnes 18-22]
+
+1,600 manches of five (each player plays 40), some 20 donnes each, a
+compte-rendu per manche: the season is dealt by the demo generator (every
+donne scored by the rules engine), written as a document, then imported
+through the import service, exported, and imported again with --replace;
+export → import → export must give the same bytes. Runs on a throw-away
+SQLite database in a temporary directory (``BENCH_DATABASE_URL`` to use
+another one, e.g. a scratch PostgreSQL database), never on the site's own.
+"""
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from datetime import datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=200)
+    parser.add_argument("--manches-per-player", type=int, default=40)
+    parser.add_argument(
+        "--donnes", default="18-22", help="donnes dealt per manche before the closing win (min-max)"
+    )
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    low, high = (int(x) for x in args.donnes.split("-"))
+
+    scratch = tempfile.mkdtemp(prefix="bench-import-")
+    os.environ["DATABASE_URL"] = os.environ.get("BENCH_DATABASE_URL", f"sqlite:///{scratch}/bench.sqlite3")
+    os.environ["VAR_DIR"] = scratch
+    os.environ["DEBUG"] = "0"  # no SQL logging: measure what production does
+    os.environ.setdefault("SECRET_KEY", "bench-only")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    from league import demo
+    from league.models import CompteRendu, Donne, Manche, Season
+    from league.services.transfer import dump, export_season, import_check, import_season
+
+    call_command("migrate", verbosity=0)
+    now = datetime(2031, 9, 1, 12, 0, tzinfo=ZoneInfo("Europe/Paris"))
+    rows = []
+
+    def timed(label, fn):
+        start, cpu = time.perf_counter(), time.process_time()
+        value = fn()
+        seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+        rows.append((label, seconds, cpu))
+        print(f"  {label:<48} {seconds:7.2f} s wall {cpu:7.2f} s CPU", flush=True)
+        return value
+
+    print(
+        f"Season of {args.players} players × {args.manches_per_player} manches each "
+        f"({args.players * args.manches_per_player // 5} manches of 5, {low}-{high} donnes + the closing win)"
+    )
+    document = timed(
+        "deal the season (generator + engine)",
+        lambda: demo.random_season(
+            args.seed,
+            name="2030-2031",
+            players=args.players,
+            manches_per_player=args.manches_per_player,
+            donnes=(low, high),
+            closed=True,
+            now=now,
+        ),
+    )
+    text = timed("write the document (dump)", lambda: dump(document))
+    timed("check only (parse + engine validation)", lambda: import_check(document=text))
+    season = timed(
+        "import_season (check + write, one transaction)", lambda: import_season(document=text, now=now)
+    )
+    exported = timed(
+        "export_season + dump (engine compute)", lambda: dump(export_season(season=season, now=now))
+    )
+    timed(
+        "import_season --replace (delete + write)",
+        lambda: import_season(document=exported, replace=True, now=now),
+    )
+    again = timed(
+        "export again", lambda: dump(export_season(season=Season.objects.get(name="2030-2031"), now=now))
+    )
+
+    manches = Manche.objects.filter(season=season).count()
+    donnes = Donne.objects.filter(manche__season=season).count()
+    crs = CompteRendu.objects.filter(manche__season=season).count()
+    print(
+        f"Rows: {manches} manches, {donnes} donnes ({donnes / manches:.1f} per manche), {crs} comptes-rendus; "
+        f"document {len(text.encode()) / 1e6:.1f} MB, export {len(exported.encode()) / 1e6:.1f} MB"
+    )
+    print(
+        f"Database: {os.environ['DATABASE_URL'].split('://')[0]}; load average {os.getloadavg()[0]:.1f} on "
+        f"{os.cpu_count()} CPUs (wall time includes waiting for the CPU when the machine is busy)"
+    )
+    print("export → import → export byte-identical:", "yes" if again == exported else "NO")
+    if again != exported:
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,171 @@
+"""Bulk writes of plain rows, with the history rows django-simple-history would have written.
+
+A season of 1,600 manches is some 45,000 rows (and as many history rows).
+Building a model instance per row and letting the ORM prepare every value
+costs more than the database work itself, so rows here are dicts keyed by
+the fields' ``attname``; only values that need it (dates, decimals, JSON)
+go through the field's own ``get_db_prep_save``, everything else is handed
+to the driver as it is. Columns come from the models' ``_meta``, so a field
+added to a model later is written too (with its default).
+
+History stays complete: every inserted row gets its ``+`` history row and
+every deleted row its ``-`` one, with the importer as the history user.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime
+
+from django.db import connections, models
+
+PASSTHROUGH = {
+    "AutoField",
+    "BigAutoField",
+    "BigIntegerField",
+    "BooleanField",
+    "CharField",
+    "ForeignKey",
+    "IntegerField",
+    "PositiveIntegerField",
+    "PositiveSmallIntegerField",
+    "SmallIntegerField",
+    "TextField",
+}
+
+
+def _fields(model: type[models.Model]) -> list[models.Field]:
+    return [f for f in model._meta.concrete_fields if not f.primary_key]
+
+
+def _complete(fields, rows: Iterable[dict], now: datetime) -> None:
+    """Give every row a value for every field (its default, ``now`` for automatic dates), in place."""
+    fixed, fresh = {}, []
+    for f in fields:
+        if getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False):
+            fixed[f.attname] = now
+        elif f.has_default() and callable(f.default):
+            fresh.append(f)  # computed per row (e.g. a fresh token)
+        else:
+            fixed[f.attname] = f.get_default()
+    for row in rows:
+        for attname, value in fixed.items():
+            row.setdefault(attname, value)
+        for f in fresh:
+            if f.attname not in row:
+                row[f.attname] = f.get_default()
+
+
+def _values(fields, rows: Iterable[dict], connection) -> list[list]:
+    """Each (complete) row's values in column order, ready for the driver."""
+    plan = [(f.attname, None if f.get_internal_type() in PASSTHROUGH else f.get_db_prep_save) for f in fields]
+    return [
+        [
+            convert(row[attname], connection)
+            if convert is not None and row[attname] is not None
+            else row[attname]
+            for attname, convert in plan
+        ]
+        for row in rows
+    ]
+
+
+def insert(
+    model: type[models.Model],
+    rows: list[dict],
+    *,
+    now: datetime,
+    returning: bool = True,
+    using: str = "default",
+) -> list[int]:
+    """Insert ``rows`` (dicts by attname; a field left out gets its default); the new primary keys, in order."""
+    if not rows:
+        return []
+    connection = connections[using]
+    qn = connection.ops.quote_name
+    fields = _fields(model)
+    columns = ", ".join(qn(f.column) for f in fields)
+    table = qn(model._meta.db_table)
+    _complete(fields, rows, now)
+    params = _values(fields, rows, connection)
+    one = "(" + ", ".join(["%s"] * len(fields)) + ")"
+    with connection.cursor() as cursor:
+        if not returning:
+            cursor.executemany(f"INSERT INTO {table} ({columns}) VALUES {one}", params)  # noqa: S608
+            return []
+        pk = qn(model._meta.pk.column)
+        limit = connection.features.max_query_params or 30000
+        batch = max(1, min(500, limit // max(1, len(fields))))
+        ids: list[int] = []
+        for start in range(0, len(params), batch):
+            chunk = params[start : start + batch]
+            sql = f"INSERT INTO {table} ({columns}) VALUES {', '.join([one] * len(chunk))} RETURNING {pk}"  # noqa: S608
+            cursor.execute(sql, [v for values in chunk for v in values])
+            ids.extend(r[0] for r in cursor.fetchall())
+        return ids
+
+
+def history(
+    model: type[models.Model],
+    rows: list[dict],
+    *,
+    kind: str,
+    by_id: int | None,
+    now: datetime,
+    reason: str,
+    using: str = "default",
+) -> None:
+    """The history rows (``+`` created, ``-`` deleted) of ``rows``, which carry their ``id``."""
+    manager = getattr(model, "history", None)
+    if manager is None or not rows:
+        return
+    historical = manager.model
+    tracked = [f.attname for f in historical.tracked_fields]
+    extra = {
+        "history_date": now,
+        "history_type": kind,
+        "history_user_id": by_id,
+        "history_change_reason": reason,
+    }
+    insert(
+        historical,
+        [{**{a: row[a] for a in tracked if a in row}, **extra} for row in rows],
+        now=now,
+        returning=False,
+        using=using,
+    )
+
+
+def insert_with_history(
+    model: type[models.Model], rows: list[dict], *, by_id: int | None, now: datetime, reason: str
+) -> list[int]:
+    """Insert ``rows`` and their ``+`` history rows; the new primary keys, in order."""
+    ids = insert(model, rows, now=now)
+    for row, pk in zip(rows, ids, strict=True):
+        row["id"] = pk
+    history(model, rows, kind="+", by_id=by_id, now=now, reason=reason)
+    return ids
+
+
+def delete_with_history(
+    queryset: models.QuerySet, *, by_id: int | None, now: datetime, reason: str, using: str = "default"
+) -> int:
+    """Delete the rows of ``queryset`` in one statement, after writing their ``-`` history rows.
+
+    The caller deletes the rows that point to these first: nothing cascades here.
+    """
+    model = queryset.model
+    manager = getattr(model, "history", None)
+    if manager is not None:
+        tracked = [f.attname for f in manager.model.tracked_fields]
+        rows = list(queryset.values(*tracked))
+        history(model, rows, kind="-", by_id=by_id, now=now, reason=reason, using=using)
+    connection = connections[using]
+    sql, params = queryset.values("pk").query.sql_with_params()
+    qn = connection.ops.quote_name
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"DELETE FROM {qn(model._meta.db_table)} WHERE {qn(model._meta.pk.column)} IN ({sql})",  # noqa: S608
+            params,
+        )
+        return cursor.rowcount
