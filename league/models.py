@@ -48,7 +48,7 @@ class Season(models.Model):
     default_location = models.CharField(_("lieu habituel"), max_length=120, blank=True)
     # Bumped by every write that changes what the engine computes, so cached
     # standings are keyed by it and never served stale.
-    revision = models.PositiveIntegerField(default=0, editable=False)
+    revision = models.PositiveBigIntegerField(default=0, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     history = HistoricalRecords()
 

@@ -9,6 +9,7 @@ Because late compte-rendu maluses depend on the clock, a cached result also
 expires at the next deadline it did not count yet.
 """
 
+import secrets
 from collections import defaultdict
 from datetime import datetime, timedelta
 from decimal import Decimal
@@ -52,8 +53,14 @@ DONNE_FIELDS = (
 
 
 def invalidate(season: Season) -> None:
-    """Mark every cached computation of this season stale (call it in any write that changes results)."""
-    Season.objects.filter(pk=season.pk).update(revision=F("revision") + 1)
+    """Mark every cached computation of this season stale (call it in any write that changes results).
+
+    The revision grows by a random step rather than by one: a result computed
+    inside a transaction that is later rolled back was cached under a number
+    the next committed write (almost surely) skips.
+    """
+    step = 1 + secrets.randbelow(2**20)
+    Season.objects.filter(pk=season.pk).update(revision=F("revision") + step)
 
 
 def donne_to_engine(row: dict) -> "rules.ContractDonne | rules.MisereGame":

