@@ -1,0 +1,235 @@
+"""The site as production runs it, for the load and concurrency benchmarks.
+
+A throw-away PostgreSQL database (created, then dropped), the production
+settings (``DEBUG=0``, collected static files served by WhiteNoise, Redis
+cache when one answers), gunicorn on a free loopback port, and a small HTTP
+client that keeps its cookies and CSRF token. Everything stays on 127.0.0.1
+and is stopped by the benchmark itself.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import http.client
+import os
+import re
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+VENV_BIN = Path(sys.executable).parent
+DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/tarot_bench"
+REDIS_URL = "redis://127.0.0.1:6379/7"
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def redis_answers(url: str = REDIS_URL) -> bool:
+    parsed = urllib.parse.urlparse(url)
+    try:
+        with socket.create_connection((parsed.hostname, parsed.port or 6379), timeout=1) as s:
+            s.sendall(b"PING\r\n")
+            return s.recv(16).startswith(b"+PONG")
+    except OSError:
+        return False
+
+
+@contextlib.contextmanager
+def scratch_database(url: str, *, keep: bool = False):
+    """Create the PostgreSQL database named by ``url`` (dropped first if left over), drop it after."""
+    import psycopg
+
+    parsed = urllib.parse.urlparse(url)
+    name = parsed.path.lstrip("/")
+    if not re.fullmatch(r"[a-z_][a-z0-9_]*", name) or not name.endswith(("_bench", "_bench_sheet")):
+        raise SystemExit(f"refusing to create/drop {name!r}: a benchmark database name ends in _bench")
+    admin = parsed._replace(path="/postgres").geturl()
+
+    def run(sql: str) -> None:
+        with psycopg.connect(admin, autocommit=True) as conn:
+            conn.execute(sql)
+
+    run(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    run(f'CREATE DATABASE "{name}"')
+    try:
+        yield url
+    finally:
+        if not keep:
+            with contextlib.suppress(Exception):
+                from django.db import connections
+
+                connections.close_all()
+            run(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def site_environment(database_url: str, var_dir: Path, *, cache_url: str) -> dict:
+    """Production settings on loopback, plain HTTP (TLS belongs to the reverse proxy)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "PYTEST"))}
+    env.update(
+        DJANGO_SETTINGS_MODULE="config.settings",
+        DATABASE_URL=database_url,
+        DB_CONN_MAX_AGE="60",
+        CACHE_URL=cache_url,
+        DEBUG="0",
+        SECRET_KEY="bench-" + secrets.token_urlsafe(48),
+        ALLOWED_HOSTS="127.0.0.1,localhost",
+        SECURE_SSL_REDIRECT="0",
+        VAR_DIR=str(var_dir),
+        STATIC_ROOT=str(var_dir / "static"),
+        MEDIA_ROOT=str(var_dir / "media"),
+        LOG_LEVEL="WARNING",
+        EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend",
+    )
+    return env
+
+
+def prepare(database_url: str, *, cache_url: str | None = None) -> tuple[dict, Path]:
+    """Migrate the scratch database, collect static files; set up Django in this process too."""
+    var_dir = Path(tempfile.mkdtemp(prefix="tarot-bench-"))
+    cache_url = cache_url or (REDIS_URL if redis_answers() else "locmem://")
+    env = site_environment(database_url, var_dir, cache_url=cache_url)
+    for command in (["migrate", "--noinput", "-v", "0"], ["collectstatic", "--noinput", "-v", "0"]):
+        subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=env, check=True)
+    # This process loads data with the same database (and DEBUG off, so no query log grows).
+    os.environ.update({k: env[k] for k in ("DATABASE_URL", "CACHE_URL", "DEBUG", "SECRET_KEY", "VAR_DIR")})
+    os.environ["ALLOWED_HOSTS"] = env["ALLOWED_HOSTS"]
+    os.environ["SECURE_SSL_REDIRECT"] = "0"
+    os.environ["STATIC_ROOT"] = env["STATIC_ROOT"]
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    import django
+
+    django.setup()
+    if cache_url.startswith("redis://"):
+        from django.core.cache import cache
+
+        cache.clear()
+    return env, var_dir
+
+
+@contextlib.contextmanager
+def gunicorn(env: dict, *, workers: int, threads: int = 1, timeout: float = 60):
+    """gunicorn on 127.0.0.1:<free port>; yields the base URL; stopped (SIGTERM, then SIGKILL) on exit."""
+    port = free_port()
+    command = [
+        str(VENV_BIN / "gunicorn"),
+        "config.wsgi:application",
+        "--bind",
+        f"127.0.0.1:{port}",
+        "--workers",
+        str(workers),
+        "--threads",
+        str(threads),
+        "--worker-class",
+        "gthread" if threads > 1 else "sync",
+        "--timeout",
+        "120",
+        "--log-level",
+        "warning",
+    ]
+    log = open(Path(env["VAR_DIR"]) / "gunicorn.log", "w")  # noqa: SIM115
+    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + timeout
+        while True:
+            if process.poll() is not None:
+                raise SystemExit(f"gunicorn exited ({process.returncode}); see {log.name}")
+            try:
+                status, _body = Session(base).get("/comptes/connexion/")
+                if status == 200:
+                    break
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                raise SystemExit(f"gunicorn did not answer within {timeout:.0f} s; see {log.name}")
+            time.sleep(0.2)
+        yield base
+    finally:
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        log.close()
+
+
+class Session:
+    """One browser: a keep-alive connection, its cookies, the CSRF token."""
+
+    def __init__(self, base: str, *, timeout: float = 30):
+        parsed = urllib.parse.urlparse(base)
+        self.host, self.port = parsed.hostname, parsed.port
+        self.timeout = timeout
+        self.cookies: dict[str, str] = {}
+        self.conn: http.client.HTTPConnection | None = None
+
+    def _connection(self) -> http.client.HTTPConnection:
+        if self.conn is None:
+            self.conn = http.client.HTTPConnection(self.host, self.port, timeout=self.timeout)
+        return self.conn
+
+    def request(self, method: str, path: str, body: dict | None = None, headers: dict | None = None):
+        """(status, body text); redirects are not followed (the Location is in ``self.location``)."""
+        all_headers = {"Host": f"{self.host}:{self.port}", "Accept-Language": "fr", **(headers or {})}
+        if self.cookies:
+            all_headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        data = None
+        if body is not None:
+            data = urllib.parse.urlencode(body, doseq=True).encode()
+            all_headers["Content-Type"] = "application/x-www-form-urlencoded"
+            if "csrftoken" in self.cookies:
+                all_headers["X-CSRFToken"] = self.cookies["csrftoken"]
+        for attempt in (1, 2):
+            conn = self._connection()
+            try:
+                conn.request(method, path, body=data, headers=all_headers)
+                response = conn.getresponse()
+                text = response.read().decode("utf-8", errors="replace")
+                break
+            except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
+                # The server closed the kept-alive connection between two requests.
+                conn.close()
+                self.conn = None
+                if attempt == 2:
+                    raise
+        for header, value in response.getheaders():
+            if header.lower() == "set-cookie":
+                name, _, rest = value.partition("=")
+                self.cookies[name.strip()] = rest.split(";", 1)[0]
+        self.location = response.getheader("Location")
+        if response.getheader("Connection", "").lower() == "close":
+            conn.close()
+            self.conn = None
+        return response.status, text
+
+    def get(self, path: str):
+        return self.request("GET", path)
+
+    def post(self, path: str, body: dict):
+        return self.request("POST", path, body=body)
+
+    def sign_in(self, username: str, password: str) -> None:
+        self.get("/comptes/connexion/")
+        status, _text = self.post("/comptes/connexion/", {"username": username, "password": password})
+        if status != 302:
+            raise SystemExit(f"could not sign in as {username} (HTTP {status})")
+
+    def close(self) -> None:
+        if self.conn is not None:
+            self.conn.close()
+            self.conn = None

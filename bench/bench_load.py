@@ -1,0 +1,186 @@
+"""Load benchmark: a big season in PostgreSQL, the site under gunicorn, a bounded load run.
+
+One command (from the repository root, PostgreSQL on 127.0.0.1:5432)::
+
+    .venv/bin/python bench/bench_load.py
+
+1. creates the scratch database ``tarot_bench`` (``--database-url`` to change
+   it; it is dropped at the end unless ``--keep``), migrates it and loads a
+   season of 200 players × 40 manches: 1600 manches of five, each with a full
+   sheet of 20 donnes from the rules engine's generator;
+2. starts gunicorn on a free 127.0.0.1 port with the production settings
+   (``DEBUG=0``, static files collected and served by WhiteNoise, the Redis
+   cache on 127.0.0.1:6379/7 when it answers, else each worker's own memory);
+3. for each page, sends a fixed number of requests (``--requests``) from a
+   small pool of client threads (``--concurrency``), after a few warm-up
+   requests, and stops by itself (every phase is also capped at
+   ``--phase-seconds``): the standings, manche pages (rotating over 50
+   manches), player pages (rotating over 50 players), the JSON API, and
+   the sign-in page as the trivial page of the same site;
+4. prints, for each, the median and 99th-percentile latency and the
+   throughput, and their ratios to the trivial page's figures.
+
+Figures are ratios within one run on one machine, not absolute targets.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench._site import DEFAULT_DATABASE_URL, Session, gunicorn, prepare, scratch_database  # noqa: E402
+
+SEASON = "2030-2031"
+
+
+def parse_args() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--database-url", default=DEFAULT_DATABASE_URL)
+    parser.add_argument("--players", type=int, default=200)
+    parser.add_argument("--manches-per-player", type=int, default=40)
+    parser.add_argument("--donnes", type=int, default=20)
+    parser.add_argument("--requests", type=int, default=400, help="measured requests per page")
+    parser.add_argument("--warmup", type=int, default=20, help="unmeasured requests per page first")
+    parser.add_argument("--concurrency", type=int, default=4, help="client threads")
+    parser.add_argument("--workers", type=int, default=3, help="gunicorn workers")
+    parser.add_argument("--phase-seconds", type=float, default=180, help="cap on each page's phase")
+    parser.add_argument("--seed", type=int, default=2011)
+    parser.add_argument("--keep", action="store_true", help="keep the database afterwards")
+    return parser.parse_args()
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
+
+
+def run_phase(
+    base: str, paths: list[str], *, requests: int, warmup: int, concurrency: int, cap: float
+) -> dict:
+    """``requests`` GETs spread over ``concurrency`` threads, each with its own keep-alive session."""
+    local = threading.local()
+    errors: list[str] = []
+
+    def session() -> Session:
+        if not hasattr(local, "session"):
+            local.session = Session(base)
+        return local.session
+
+    def one(i: int, deadline: float) -> float | None:
+        if time.monotonic() > deadline:
+            return None
+        path = paths[i % len(paths)]
+        start = time.perf_counter()
+        status, _body = session().get(path)
+        elapsed = time.perf_counter() - start
+        if status != 200:
+            errors.append(f"{path}: HTTP {status}")
+        return elapsed
+
+    with ThreadPoolExecutor(max_workers=concurrency) as pool:
+        far = time.monotonic() + cap
+        list(pool.map(lambda i: one(i, far), range(warmup)))
+        deadline = time.monotonic() + cap
+        started = time.perf_counter()
+        latencies = [t for t in pool.map(lambda i: one(i, deadline), range(requests)) if t is not None]
+        wall = time.perf_counter() - started
+    if errors:
+        raise SystemExit(f"errors during the run: {errors[:5]} ({len(errors)} in all)")
+    return {
+        "count": len(latencies),
+        "median": statistics.median(latencies) * 1000,
+        "p99": percentile(latencies, 0.99) * 1000,
+        "throughput": len(latencies) / wall,
+    }
+
+
+def main() -> None:
+    args = parse_args()
+    with scratch_database(args.database_url, keep=args.keep) as url:
+        env, var_dir = prepare(url)
+        from django.db import connection
+
+        from bench.seasongen import load_season
+        from league.models import Donne, Manche
+
+        started = time.perf_counter()
+        season = load_season(
+            name=SEASON,
+            players=args.players,
+            manches_per_player=args.manches_per_player,
+            donnes=args.donnes,
+            seed=args.seed,
+            username_prefix="b",
+        )
+        manches = Manche.objects.filter(season=season).count()
+        donnes = Donne.objects.filter(manche__season=season).count()
+        loaded = time.perf_counter() - started
+        connection.close()
+        print(f"database: {url} (cache: {env['CACHE_URL']})")
+        print(
+            f"season {SEASON}: {args.players} players × {args.manches_per_player} manches = {manches} manches "
+            f"of five, {donnes} donnes, loaded in {loaded:.1f} s"
+        )
+        step = max(1, manches // 50)
+        pages = {
+            "sign-in page (trivial)": ["/comptes/connexion/"],
+            "standings": [f"/classement/{SEASON}/"],
+            "manche page": [f"/saisons/{SEASON}/manches/{n}/" for n in range(1, manches + 1, step)][:50],
+            "player page": [
+                f"/joueurs/b{i:03d}/" for i in range(0, args.players, max(1, args.players // 50))
+            ][:50],
+            "JSON API": [f"/api/seasons/{SEASON}/standings.json"],
+        }
+        with gunicorn(env, workers=args.workers) as base:
+            print(
+                f"gunicorn: {base}, {args.workers} workers; {args.requests} requests per page "
+                f"from {args.concurrency} client threads after {args.warmup} warm-up requests"
+            )
+            first = time.perf_counter()
+            status, _ = Session(base, timeout=300).get(pages["standings"][0])
+            print(
+                f"first standings request (cold: load + compute the season): {time.perf_counter() - first:.2f} s"
+            )
+            if status != 200:
+                raise SystemExit(f"standings page answered {status}")
+            results = {}
+            for label, paths in pages.items():
+                results[label] = run_phase(
+                    base,
+                    paths,
+                    requests=args.requests,
+                    warmup=args.warmup,
+                    concurrency=args.concurrency,
+                    cap=args.phase_seconds,
+                )
+        report(results)
+        print(f"(scratch files in {var_dir})")
+
+
+def report(results: dict) -> None:
+    trivial = results["sign-in page (trivial)"]
+    print()
+    header = f"{'page':<24}{'n':>6}{'median ms':>11}{'p99 ms':>10}{'req/s':>9}{'median ×':>10}{'p99 ×':>8}{'req/s ×':>9}"
+    print(header)
+    print("-" * len(header))
+    for label, r in results.items():
+        print(
+            f"{label:<24}{r['count']:>6}{r['median']:>11.1f}{r['p99']:>10.1f}{r['throughput']:>9.1f}"
+            f"{r['median'] / trivial['median']:>10.2f}{r['p99'] / trivial['p99']:>8.2f}"
+            f"{r['throughput'] / trivial['throughput']:>9.2f}"
+        )
+    print()
+    print(
+        "× = ratio to the trivial page in the same run (latency: higher is slower; req/s: lower is slower)."
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,117 @@
+"""Playwright journeys in Debian's Chromium against the live test server on loopback.
+
+Run in CI's real-services pass (``REAL_SERVICES=1``; ``bash .ci/browser.sh``
+installs Chromium through apt). Each journey runs at phone size (375×812,
+touch) and desktop size (1280×800) and leaves a screenshot of its last page
+in ``$ARTIFACTS_DIR/screenshots/`` (default ``artifacts/screenshots/``).
+"""
+
+import os
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+# Playwright's sync API keeps an event loop in the test thread; the ORM calls
+# the journeys make between two clicks are plain synchronous ones.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+VIEWPORTS = {
+    "phone": {"viewport": {"width": 375, "height": 812}, "is_mobile": True, "has_touch": True},
+    "desktop": {"viewport": {"width": 1280, "height": 800}},
+}
+SCREENSHOTS = Path(os.environ.get("ARTIFACTS_DIR", "artifacts")) / "screenshots"
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if "tests/browser/" in item.nodeid:
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
+        pytest.skip(f"Chromium not found at {CHROMIUM} (bash .ci/browser.sh installs it)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(params=list(VIEWPORTS), ids=list(VIEWPORTS))
+def viewport(request):
+    return request.param
+
+
+class Opener:
+    """``open_browser()`` gives a new page with its own cookies (one person) at the journey's size.
+
+    The journey's last page (``open_browser.last_page``, else the last page
+    opened) is screenshot at the end of the test, passed or failed.
+    """
+
+    def __init__(self, browser, viewport, base_url):
+        self.browser, self.viewport, self.base_url = browser, viewport, base_url
+        self.contexts = []
+        self.last_page = None
+
+    def __call__(self):
+        context = self.browser.new_context(base_url=self.base_url, locale="fr-FR", **VIEWPORTS[self.viewport])
+        context.set_default_timeout(15_000)
+        self.contexts.append(context)
+        page = context.new_page()
+        page.on("dialog", lambda dialog: dialog.accept())  # "Clôturer la manche ?" and the like
+        return page
+
+    def finish(self, name: str) -> None:
+        page = self.last_page
+        if page is None and self.contexts and self.contexts[-1].pages:
+            page = self.contexts[-1].pages[-1]
+        if page is not None:
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+        for context in self.contexts:
+            context.close()
+
+
+@pytest.fixture
+def open_browser(browser, viewport, live_server, request, settings):
+    settings.ALLOWED_HOSTS = ["*"]
+    opener = Opener(browser, viewport, live_server.url)
+    yield opener
+    opener.finish(re.sub(r"[^A-Za-z0-9_.-]+", "-", request.node.name).strip("-"))
+
+
+@pytest.fixture
+def eager_tasks():
+    """Celery tasks (the notification emails) run at once in the server, as a worker would."""
+    from config.celery import app
+
+    before = {key: app.conf.get(key) for key in ("task_always_eager", "task_eager_propagates")}
+    app.conf.update(task_always_eager=True, task_eager_propagates=True)
+    yield
+    app.conf.update(before)
+
+
+def sign_in(page, username: str, password: str | None = None, next_path: str = "/") -> None:
+    """Through the sign-in form, like a member does."""
+    page.goto(f"/comptes/connexion/?next={next_path}")
+    page.fill("#id_username", username)
+    page.fill("#id_password", password or f"pw-{username}")
+    page.get_by_role("button", name="Se connecter").click()
+    page.wait_for_url(lambda url: "/comptes/connexion/" not in url)
