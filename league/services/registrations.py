@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 
-from ..models import Donne, Manche, Registration, Seat
+from ..models import Donne, Manche, QuickResult, Registration, Seat
 from ..rules import calendar as cal
 from .calendar import cancel_locked
 from .draw import table_ensure  # noqa: F401  (the sheet looks for it here too)
@@ -56,7 +56,7 @@ def _check_takes_changes(manche: Manche) -> None:
                 % {"status": manche.get_status_display().lower()}
             }
         )
-    if Donne.objects.filter(manche=manche).exists():
+    if Donne.objects.filter(manche=manche).exists() or QuickResult.objects.filter(manche=manche).exists():
         raise ValidationError({"manche": _("La feuille de marque est commencée : la table ne change plus.")})
 
 
