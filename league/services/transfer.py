@@ -17,7 +17,7 @@ from datetime import datetime
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils.translation import gettext
 
 from accounts.models import User
@@ -159,11 +159,18 @@ def import_parsed(
     *, parsed: ParsedSeason, replace: bool = False, by: User | None = None, now: datetime
 ) -> Season:
     """:func:`import_season` for a document already read by :func:`import_check`."""
-    with transaction.atomic():
-        existing = Season.objects.select_for_update().filter(name=parsed.name).first()
-        _refuse_existing(parsed, replace, existing)
-        season = build.write_season(parsed, existing=existing, by=by, now=now)
-        selectors.invalidate(season)
+    try:
+        with transaction.atomic():
+            existing = Season.objects.select_for_update().filter(name=parsed.name).first()
+            _refuse_existing(parsed, replace, existing)
+            season = build.write_season(parsed, existing=existing, by=by, now=now)
+            selectors.invalidate(season)
+    except IntegrityError:
+        if (
+            not replace
+        ):  # another import created a season of that name meanwhile (the unique name refused ours)
+            _refuse_existing(parsed, False, Season.objects.filter(name=parsed.name).first())
+        raise
     season.refresh_from_db()
     return season
 

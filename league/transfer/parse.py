@@ -349,8 +349,10 @@ class _Reader:
 
     def integer(self, path: str, value: Any, *, minimum: int = INT_MIN, maximum: int = INT_MAX) -> Any:
         if not _is_int(value):
-            if isinstance(value, Decimal) and value == value.to_integral_value():
+            if isinstance(value, Decimal) and value.is_finite() and value == value.to_integral_value():
                 value = int(value)  # 4.0 written by a spreadsheet
+            elif isinstance(value, float) and value.is_integer():
+                value = int(value)
             else:
                 self.p.add(path, _("must be an integer, got %(value)s"), value=_show(value))
                 return _BAD
