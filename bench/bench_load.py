@@ -14,7 +14,8 @@ One command (from the repository root, PostgreSQL on 127.0.0.1:5432)::
 3. for each page, sends a fixed number of requests (``--requests``) from a
    small pool of client threads (``--concurrency``), after a few warm-up
    requests, and stops by itself (every phase is also capped at
-   ``--phase-seconds``): the standings, manche pages (rotating over 50
+   ``--phase-seconds``, every request at ``--timeout``; failures are
+   counted, not fatal): the standings, manche pages (rotating over 50
    manches), player pages (rotating over 50 players), the JSON API, and
    the sign-in page as the trivial page of the same site;
 4. prints, for each, the median and 99th-percentile latency and the
@@ -51,6 +52,9 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--concurrency", type=int, default=4, help="client threads")
     parser.add_argument("--workers", type=int, default=3, help="gunicorn workers")
     parser.add_argument("--phase-seconds", type=float, default=180, help="cap on each page's phase")
+    parser.add_argument(
+        "--timeout", type=float, default=120, help="per request, seconds (a timeout is counted)"
+    )
     parser.add_argument("--seed", type=int, default=2011)
     parser.add_argument("--keep", action="store_true", help="keep the database afterwards")
     return parser.parse_args()
@@ -62,7 +66,7 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def run_phase(
-    base: str, paths: list[str], *, requests: int, warmup: int, concurrency: int, cap: float
+    base: str, paths: list[str], *, requests: int, warmup: int, concurrency: int, cap: float, timeout: float
 ) -> dict:
     """``requests`` GETs spread over ``concurrency`` threads, each with its own keep-alive session."""
     local = threading.local()
@@ -70,7 +74,7 @@ def run_phase(
 
     def session() -> Session:
         if not hasattr(local, "session"):
-            local.session = Session(base)
+            local.session = Session(base, timeout=timeout)
         return local.session
 
     def one(i: int, deadline: float) -> float | None:
@@ -78,10 +82,16 @@ def run_phase(
             return None
         path = paths[i % len(paths)]
         start = time.perf_counter()
-        status, _body = session().get(path)
+        try:
+            status, _body = session().get(path)
+        except OSError as error:  # a timeout: counted, the run goes on
+            errors.append(f"{path}: {error!r}")
+            local.session.close()
+            return None
         elapsed = time.perf_counter() - start
         if status != 200:
             errors.append(f"{path}: HTTP {status}")
+            return None
         return elapsed
 
     with ThreadPoolExecutor(max_workers=concurrency) as pool:
@@ -91,9 +101,10 @@ def run_phase(
         started = time.perf_counter()
         latencies = [t for t in pool.map(lambda i: one(i, deadline), range(requests)) if t is not None]
         wall = time.perf_counter() - started
-    if errors:
-        raise SystemExit(f"errors during the run: {errors[:5]} ({len(errors)} in all)")
+    if not latencies:
+        raise SystemExit(f"no request succeeded: {errors[:5]}")
     return {
+        "errors": errors,
         "count": len(latencies),
         "median": statistics.median(latencies) * 1000,
         "p99": percentile(latencies, 0.99) * 1000,
@@ -159,6 +170,12 @@ def main() -> None:
                     warmup=args.warmup,
                     concurrency=args.concurrency,
                     cap=args.phase_seconds,
+                    timeout=args.timeout,
+                )
+                done = results[label]
+                print(
+                    f"  {label}: {done['count']} requests in the phase"
+                    + (f", {len(done['errors'])} failed (e.g. {done['errors'][0]})" if done["errors"] else "")
                 )
         report(results)
         print(f"(scratch files in {var_dir})")
@@ -167,12 +184,12 @@ def main() -> None:
 def report(results: dict) -> None:
     trivial = results["sign-in page (trivial)"]
     print()
-    header = f"{'page':<24}{'n':>6}{'median ms':>11}{'p99 ms':>10}{'req/s':>9}{'median ×':>10}{'p99 ×':>8}{'req/s ×':>9}"
+    header = f"{'page':<24}{'n':>6}{'failed':>7}{'median ms':>11}{'p99 ms':>10}{'req/s':>9}{'median ×':>10}{'p99 ×':>8}{'req/s ×':>9}"
     print(header)
     print("-" * len(header))
     for label, r in results.items():
         print(
-            f"{label:<24}{r['count']:>6}{r['median']:>11.1f}{r['p99']:>10.1f}{r['throughput']:>9.1f}"
+            f"{label:<24}{r['count']:>6}{len(r['errors']):>7}{r['median']:>11.1f}{r['p99']:>10.1f}{r['throughput']:>9.1f}"
             f"{r['median'] / trivial['median']:>10.2f}{r['p99'] / trivial['p99']:>8.2f}"
             f"{r['throughput'] / trivial['throughput']:>9.2f}"
         )
