@@ -1,0 +1,89 @@
+"""The vainqueur posts his compte-rendu, the President rejects it, another player's replacement is
+accepted, and the standings explain every bonus and malus that came of the night."""
+
+import re
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone, translation
+from django.utils.translation import gettext
+from playwright.sync_api import expect
+
+from . import club
+from .conftest import sign_in
+
+
+def write_compte_rendu(page, manche_path: str, title: str, text: str) -> None:
+    page.goto(manche_path)
+    page.locator("#compte-rendu").get_by_role("link", name="Écrire le compte-rendu").click()
+    page.fill("#id_title", title)
+    page.fill("#id_text", text)
+    page.get_by_role("button", name="Poster").click()
+    expect(page.locator("main")).to_contain_text("Compte-rendu posté")
+
+
+def judge(page, manche_path: str, decision: str, reason: str = "") -> None:
+    page.goto(manche_path)
+    page.locator("#compte-rendu").get_by_role("link", name="Juger").click()
+    page.locator(f"#juger input[name=decision][value={decision}]").check()
+    if reason:
+        page.fill("#id_reason", reason)
+    page.get_by_role("button", name="Enregistrer la décision").click()
+
+
+def flat(text: str) -> str:
+    return re.sub(r"\s+", " ", text.replace("\u00a0", " ").replace("\u202f", " ")).strip()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_rejected_compte_rendu_replaced_and_every_adjustment_explained(open_browser, eager_tasks):
+    from league.models import CompteRendu
+    from league.selectors import season_result
+
+    users = club.members()
+    season = club.season(users)
+    club.opening_night(season, users)
+    manche = club.manche(
+        season, users, number=2, starts_at=timezone.now() - timedelta(days=1), seated=club.TABLE
+    )
+    club.play_the_night(manche, users)
+    path = club.manche_path(manche)
+
+    anne = open_browser()
+    sign_in(anne, "anne", next_path=path)
+    write_compte_rendu(
+        anne, path, "Anne seule au monde", "Ambiance au top, **Anne** gagne, David chute sa garde."
+    )
+
+    ben = open_browser()
+    sign_in(ben, "ben", next_path=path)
+    judge(ben, path, "reject", "Le classement manque.")
+    expect(ben.locator("main")).to_contain_text("non conforme")
+    assert CompteRendu.objects.get(author=users["anne"], manche=manche).status == CompteRendu.Status.REJECTED
+
+    claire = open_browser()
+    sign_in(claire, "claire", next_path=path)
+    write_compte_rendu(
+        claire, path, "La vraie soirée", "Ambiance : joyeuse. Classement : Anne, Bruno, Claire, Émile, David."
+    )
+    judge(ben, path, "accept")
+    expect(ben.locator("main")).to_contain_text("accepté")
+    assert CompteRendu.objects.get(author=users["claire"]).status == CompteRendu.Status.ACCEPTED
+
+    result = season_result(season)
+    kinds = {player: {a.kind for a in result.adjustments_by_player.get(player, ())} for player in club.TABLE}
+    assert {"seul_positif", "bouts_sur_prise", "cr_non_conforme"} <= kinds["anne"]
+    assert "cr_remplacement" in kinds["claire"]
+    assert "defensif" in kinds["david"]
+
+    anne.goto(f"/classement/{season.name}/")
+    for player in club.TABLE:
+        row = anne.locator(f"#explain-{player}")
+        anne.locator(f'button[data-bs-target="#explain-{player}"]').click()
+        expect(row).to_be_visible()
+        shown = flat(row.inner_text())
+        with translation.override("fr"):
+            expected = [flat(a.reason.render(gettext)) for a in result.adjustments_by_player.get(player, ())]
+        for line in expected:
+            assert line in shown, f"{player}: «{line}» missing from the explanation «{shown}»"
+    open_browser.last_page = anne
