@@ -56,14 +56,32 @@ def _complete(fields, rows: Iterable[dict], now: datetime) -> None:
                 row[f.attname] = f.get_default()
 
 
+def _converter(field: models.Field, connection):
+    """How a field's values reach the driver: as they are, or through the field (memoised when hashable:
+    a season's rows share a few instants, like the import's own time in every history row)."""
+    if field.get_internal_type() in PASSTHROUGH:
+        return None
+    prepare = field.get_db_prep_save
+    if field.get_internal_type() not in ("DateTimeField", "DateField", "DecimalField"):
+        return lambda value: prepare(value, connection)
+    memo: dict = {}
+
+    def convert(value):
+        try:
+            return memo[value]
+        except KeyError:
+            memo[value] = done = prepare(value, connection)
+            return done
+
+    return convert
+
+
 def _values(fields, rows: Iterable[dict], connection) -> list[list]:
     """Each (complete) row's values in column order, ready for the driver."""
-    plan = [(f.attname, None if f.get_internal_type() in PASSTHROUGH else f.get_db_prep_save) for f in fields]
+    plan = [(f.attname, _converter(f, connection)) for f in fields]
     return [
         [
-            convert(row[attname], connection)
-            if convert is not None and row[attname] is not None
-            else row[attname]
+            convert(row[attname]) if convert is not None and row[attname] is not None else row[attname]
             for attname, convert in plan
         ]
         for row in rows
