@@ -18,6 +18,7 @@ from .adjustments import BOUTS_SUR_PRISE, DEFENSIF, SEUL_POSITIF, Adjustment
 from .errors import RuleViolation, raise_if
 from .messages import Message
 from .messages import gettext_noop as _
+from .numbers import to_decimal
 from .ruleset import RuleSet
 
 __all__ = [
@@ -49,6 +50,13 @@ class RankingEntry:
     bouts: int = 0
     prises_won: int = 0
     absent: bool = False
+    # The exact share of tied players (4/3 has no exact Decimal); the
+    # standings add these, so equal averages are recognised as equal.
+    exact_points: Fraction | None = None
+
+    @property
+    def points_fraction(self) -> Fraction:
+        return self.exact_points if self.exact_points is not None else Fraction(self.points)
 
 
 @dataclass(frozen=True)
@@ -189,7 +197,7 @@ def rank_manche(
     order = seated_order(order, absent)
     if order:
         raise_if(validate_order(table, scores, order))
-        ranked = [(p, i + 1, pp[i]) for i, p in enumerate(order)]
+        ranked = [(p, i + 1, Fraction(pp[i])) for i, p in enumerate(order)]
     else:
         seat = {p: i for i, p in enumerate(table)}
         by_score = sorted(table, key=lambda p: (-scores[p], seat[p]))
@@ -200,7 +208,7 @@ def rank_manche(
             while j + 1 < len(by_score) and scores[by_score[j + 1]] == scores[by_score[i]]:
                 j += 1
             covered = pp[i : j + 1]
-            points = sum(covered, Decimal(0)) / len(covered)
+            points = Fraction(sum(covered, Decimal(0))) / len(covered)
             for p in by_score[i : j + 1]:
                 ranked.append((p, i + 1, points))
             i = j + 1
@@ -209,7 +217,8 @@ def rank_manche(
             player=p,
             score=scores[p],
             place=place,
-            points=points,
+            points=to_decimal(points),
+            exact_points=points,
             prises=_stat(stats, p, "prises"),
             bouts=_stat(stats, p, "bouts"),
             prises_won=_stat(stats, p, "prises_won"),

@@ -40,7 +40,7 @@ from .manche import (
 )
 from .messages import Message
 from .messages import gettext_noop as _
-from .numbers import json_number
+from .numbers import json_number, to_decimal
 from .ruleset import RuleSet
 from .sheet import SheetResult, _score_valid_sheet, validate_sheet
 
@@ -500,13 +500,13 @@ def _participation(ruleset: RuleSet, outcomes: Mapping[int, MancheOutcome]) -> l
 def _standings(
     players: Mapping[str, PlayerInfo], outcomes: Mapping[int, MancheOutcome], extra: Sequence[Adjustment]
 ) -> tuple[StandingRow, ...]:
-    zero = Decimal(0)
-    acc: dict[str, list] = {}  # player -> [manches, place_points, bonus, malus]
+    zero = Fraction(0)
+    acc: dict[str, list] = {}  # player -> [manches, place_points, bonus, malus], exact
     for outcome in outcomes.values():
         for entry in outcome.ranking:
             row = acc.setdefault(entry.player, [0, zero, zero, zero])
             row[0] += 1
-            row[1] += entry.points
+            row[1] += entry.points_fraction
         for adj in outcome.adjustments:
             _add_adjustment(acc, adj)
     for adj in extra:
@@ -514,7 +514,17 @@ def _standings(
     rows = []
     for player, (n, pp, bonus, malus) in acc.items():
         points = pp + bonus - malus
-        rows.append((player, n, pp, bonus, malus, points, Fraction(points) / (n + 1)))
+        rows.append(
+            (
+                player,
+                n,
+                to_decimal(pp),
+                to_decimal(bonus),
+                to_decimal(malus),
+                to_decimal(points),
+                points / (n + 1),
+            )
+        )
 
     def name(player: str) -> str:
         info = players.get(player)
@@ -535,9 +545,9 @@ def _add_adjustment(acc: dict[str, list], adj: Adjustment) -> None:
     if row is None:  # adjustments only concern classified players
         return
     if adj.value >= 0:
-        row[2] += adj.value
+        row[2] += Fraction(adj.value)
     else:
-        row[3] -= adj.value
+        row[3] -= Fraction(adj.value)
 
 
 def _accessits(

@@ -722,7 +722,7 @@ THIRDS = {"place_points": [5, 3, 1, 0, -2], "defensive_bonus": False}
 def test_tied_place_points_average_exactly():
     engine_rs = ruleset_for("tarot-biere", "2011-2012", THIRDS)
     scores = {"p0": 100, "p1": 10, "p2": 10, "p3": 10, "p4": -130}
-    got = {e.player: F(e.points) for e in rank_manche(engine_rs, SEATS, None, scores, None, None)}
+    got = {e.player: e.points_fraction for e in rank_manche(engine_rs, SEATS, None, scores, None, None)}
     assert got == {"p0": 5, "p1": Fraction(4, 3), "p2": Fraction(4, 3), "p3": Fraction(4, 3), "p4": -2}
 
 
