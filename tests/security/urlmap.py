@@ -145,6 +145,8 @@ CLASSIFIED: dict[str, Access] = {
     "league:notices": MEMBER_READ,
     "league:notices_read_all": MEMBER_WRITE.but(note="one's own notices"),
     "league:notice_read": MEMBER_WRITE.but(kwargs=lambda w: {"pk": w.notice.pk}, note="one's own notices"),
+    "league:season_import": RESTRICTED_WRITE,
+    "league:season_export": OFFICER_READ,
     "league:awards": RESTRICTED_WRITE,
     "league:award_delete": RESTRICTED_WRITE.but(
         kwargs=lambda w: {"season_name": w.season.name, "pk": w.award.pk}
