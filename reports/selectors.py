@@ -79,16 +79,26 @@ def valid_until(result: rules.SeasonResult, now: datetime) -> datetime:
     return min([now + league_selectors.RESULT_MAX_AGE, *upcoming])
 
 
-def memo(key: str, now: datetime, compute: Callable[[], tuple[Any, datetime]]) -> Any:
-    """``compute() -> (value, valid_until)`` cached under ``key`` while ``now`` is in its window."""
+def cached(key: str, now: datetime) -> Any:
+    """What :func:`store` kept under ``key``, if ``now`` is in its window (else None)."""
     hit = cache.get(key)
     if hit is not None:
         computed_at, until, value = hit
         if computed_at <= now < until:
             return value
-    value, until = compute()
-    timeout = max(1, int((until - now).total_seconds()) + 1)
-    cache.set(key, (now, until, value), timeout=timeout)
+    return None
+
+
+def store(key: str, now: datetime, until: datetime, value: Any) -> None:
+    cache.set(key, (now, until, value), timeout=max(1, int((until - now).total_seconds()) + 1))
+
+
+def memo(key: str, now: datetime, compute: Callable[[], tuple[Any, datetime]]) -> Any:
+    """``compute() -> (value, valid_until)`` cached under ``key`` while ``now`` is in its window."""
+    value = cached(key, now)
+    if value is None:
+        value, until = compute()
+        store(key, now, until, value)
     return value
 
 
@@ -146,7 +156,6 @@ class Line:
     points: Decimal
     average: Fraction
     title: str | None
-    explanation: tuple[rules.Message, ...] = ()
     participation: Decimal | None = None
     rank_if_closed: int | None = None
     average_if_closed: Fraction | None = None
@@ -188,16 +197,12 @@ AWARDED = ("fair_play", "manque_de_bol", "truffe")
 
 @dataclass(frozen=True)
 class SeasonStandings:
-    """A season's classification as the reports show it."""
+    """A season's classification as the reports show it (small: read by every page)."""
 
     season: str
     closed: bool
     lines: tuple[Line, ...] = ()
     accessits: tuple[AccessitLine, ...] = ()
-    #: Manche numbers in the order they were played (the chart's x axis).
-    manche_numbers: tuple[int, ...] = ()
-    #: player -> ((manche number, points moyens after it), …) at the manches he played.
-    progression: dict[str, tuple[tuple[int, Fraction], ...]] = field(default_factory=dict)
     min_manches: int | None = None
     #: Why the engine refused the season's data (nothing else is then filled).
     problems: tuple[rules.RuleViolation, ...] = ()
@@ -206,6 +211,18 @@ class SeasonStandings:
 
     def line_of(self, player: str) -> Line | None:
         return next((line for line in self.lines if line.player == player), None)
+
+
+@dataclass(frozen=True)
+class StandingsDetails:
+    """What only the full standings page shows: every line's explanation and the chart's data."""
+
+    #: player -> the engine's explanation lines of his total.
+    explanations: dict[str, tuple[rules.Message, ...]] = field(default_factory=dict)
+    #: Manche numbers in the order they were played (the chart's x axis).
+    manche_numbers: tuple[int, ...] = ()
+    #: player -> ((manche number, points moyens after it), …) at the manches he played.
+    progression: dict[str, tuple[tuple[int, Fraction], ...]] = field(default_factory=dict)
 
 
 def _explanations(result: rules.SeasonResult) -> dict[str, tuple[rules.Message, ...]]:
@@ -260,7 +277,6 @@ def build_standings(season: Season, result: rules.SeasonResult) -> SeasonStandin
     usernames = {row.player for row in result.standings}
     usernames.update(p for a in result.accessits for p in a.players)
     names = names_of(usernames)
-    explanations = _explanations(result)
     closed = season.is_closed
     lines = []
     for row in result.standings:
@@ -278,7 +294,6 @@ def build_standings(season: Season, result: rules.SeasonResult) -> SeasonStandin
                 points=row.points,
                 average=row.average,
                 title=row.title,
-                explanation=explanations.get(row.player, ()),
                 participation=None if closed else result.provisional_participation.get(row.player),
                 rank_if_closed=None if closed or other is None else other.rank,
                 average_if_closed=None if closed or other is None else other.average,
@@ -299,33 +314,34 @@ def build_standings(season: Season, result: rules.SeasonResult) -> SeasonStandin
         closed=closed,
         lines=tuple(lines),
         accessits=accessits,
+        min_manches=season.ruleset().min_manches,
+    )
+
+
+def build_details(result: rules.SeasonResult) -> StandingsDetails:
+    return StandingsDetails(
+        explanations=_explanations(result),
         manche_numbers=tuple(result.manches),
         progression=_progression(result),
-        min_manches=season.ruleset().min_manches,
     )
 
 
 def season_standings(season: Season, *, now: datetime) -> SeasonStandings:
     """The classification of ``season`` as of ``now``, cached under its revision."""
+    return reading(season, now, "standings")
 
-    def compute():
-        try:
-            result = league_selectors.season_result(season, now=now)
-        except rules.InvalidInput as exc:
-            until = now + league_selectors.RESULT_MAX_AGE
-            return (
-                SeasonStandings(
-                    season=season.name,
-                    closed=season.is_closed,
-                    problems=tuple(exc.problems),
-                    valid_until=until,
-                ),
-                until,
-            )
-        until = valid_until(result, now)
-        return replace(build_standings(season, result), valid_until=until), until
 
-    return memo(season_key(season, "standings"), now, compute)
+def standings_with_details(
+    season: Season, *, now: datetime
+) -> tuple[SeasonStandings, StandingsDetails | None]:
+    """The classification and its explanations (None when the engine refused the season's data)."""
+    lean = cached(season_key(season, "standings"), now)
+    details = cached(season_key(season, "details"), now)
+    if lean is None or (details is None and not lean.problems):
+        readings = digest(season, now)
+        lean = readings[season_key(season, "standings")]
+        details = readings.get(season_key(season, "details"))
+    return lean, details
 
 
 # --------------------------------------------------------------------------
@@ -406,67 +422,91 @@ class PlayerSeason:
         return TITLE_LABELS.get(self.title) if self.title else ""
 
 
-def _player_season(season: Season, result: rules.SeasonResult, player: str) -> PlayerSeason:
-    row = next((r for r in result.standings if r.player == player), None)
-    manches = []
-    wins = prises = prises_won = bouts = chelems = petits = poignees = sheets = 0
-    contracts: dict[str, list[int]] = {}
+@dataclass
+class _Tally:
+    manches: list = field(default_factory=list)
+    wins: int = 0
+    prises: int = 0
+    prises_won: int = 0
+    bouts: int = 0
+    contracts: dict = field(default_factory=dict)
+    chelems: int = 0
+    petits_au_bout: int = 0
+    poignees: int = 0
+    sheets: int = 0
+
+
+def player_seasons(season: Season, result: rules.SeasonResult) -> dict[str, PlayerSeason]:
+    """What every player did in ``season``, in one pass over its manches."""
+    tallies: dict[str, _Tally] = {}
     for number, outcome in result.manches.items():
-        entry = next((e for e in outcome.ranking if e.player == player), None)
-        if entry is None:
-            continue
-        manches.append(MancheLine(number, entry.score, entry.place, entry.points, entry.absent))
-        if entry.absent:
-            continue
-        wins += player in outcome.vainqueurs
-        prises += entry.prises
-        prises_won += entry.prises_won
-        bouts += entry.bouts
-        stats = outcome.sheet.stats.get(player) if outcome.sheet is not None else None
-        if stats is not None:
-            sheets += 1
-            chelems += stats.chelems
-            petits += stats.petits_au_bout
-            poignees += stats.poignees
+        winners = set(outcome.vainqueurs)
+        sheet_stats = outcome.sheet.stats if outcome.sheet is not None else {}
+        for entry in outcome.ranking:
+            t = tallies.setdefault(entry.player, _Tally())
+            t.manches.append(MancheLine(number, entry.score, entry.place, entry.points, entry.absent))
+            if entry.absent:
+                continue
+            t.wins += entry.player in winners
+            t.prises += entry.prises
+            t.prises_won += entry.prises_won
+            t.bouts += entry.bouts
+            stats = sheet_stats.get(entry.player)
+            if stats is None:
+                continue
+            t.sheets += 1
+            t.chelems += stats.chelems
+            t.petits_au_bout += stats.petits_au_bout
+            t.poignees += stats.poignees
             for contract, taken in stats.contracts.items():
-                tally = contracts.setdefault(contract, [0, 0])
-                tally[0] += taken
-                tally[1] += stats.contracts_won.get(contract, 0)
-    return PlayerSeason(
-        season=season.name,
-        closed=season.is_closed,
-        rank=row.rank if row else None,
-        tied=row.tied if row else False,
-        title=row.title if row else None,
-        points=row.points if row else None,
-        average=row.average if row else None,
-        classified=len(result.standings),
-        manches=tuple(manches),
-        wins=wins,
-        prises=prises,
-        prises_won=prises_won,
-        bouts=bouts,
-        contracts={c: (t[0], t[1]) for c, t in contracts.items()},
-        chelems=chelems,
-        petits_au_bout=petits,
-        poignees=poignees,
-        sheet_manches=sheets,
-        accessits=tuple(a.award for a in result.accessits if player in a.players),
-    )
+                pair = t.contracts.setdefault(contract, [0, 0])
+                pair[0] += taken
+                pair[1] += stats.contracts_won.get(contract, 0)
+    rows = {r.player: r for r in result.standings}
+    accessits: dict[str, list[str]] = {}
+    for a in result.accessits:
+        for p in a.players:
+            accessits.setdefault(p, []).append(a.award)
+    out = {}
+    for player, t in tallies.items():
+        row = rows.get(player)
+        out[player] = PlayerSeason(
+            season=season.name,
+            closed=season.is_closed,
+            rank=row.rank if row else None,
+            tied=row.tied if row else False,
+            title=row.title if row else None,
+            points=row.points if row else None,
+            average=row.average if row else None,
+            classified=len(result.standings),
+            manches=tuple(t.manches),
+            wins=t.wins,
+            prises=t.prises,
+            prises_won=t.prises_won,
+            bouts=t.bouts,
+            contracts={c: (pair[0], pair[1]) for c, pair in t.contracts.items()},
+            chelems=t.chelems,
+            petits_au_bout=t.petits_au_bout,
+            poignees=t.poignees,
+            sheet_manches=t.sheets,
+            accessits=tuple(accessits.get(player, ())),
+        )
+    return out
 
 
 def player_season(season: Season, player: str, *, now: datetime) -> PlayerSeason:
-    def compute():
-        try:
-            result = league_selectors.season_result(season, now=now)
-        except rules.InvalidInput:
-            return (
-                PlayerSeason(season=season.name, closed=season.is_closed, problems=True),
-                now + league_selectors.RESULT_MAX_AGE,
-            )
-        return _player_season(season, result, player), valid_until(result, now)
-
-    return memo(season_key(season, "player", player), now, compute)
+    """What ``player`` did in ``season`` (an empty record when he is not in it)."""
+    key = season_key(season, "player", player)
+    found = cached(key, now)
+    if found is None:
+        lean = cached(season_key(season, "standings"), now)
+        if lean is None or not lean.problems:
+            found = digest(season, now).get(key)
+            lean = cached(season_key(season, "standings"), now)
+        if found is None:
+            problems = lean is not None and bool(lean.problems)
+            return PlayerSeason(season=season.name, closed=season.is_closed, problems=problems)
+    return found
 
 
 def seasons_played(user: User) -> list[Season]:
@@ -628,17 +668,56 @@ def _honours(season: Season, result: rules.SeasonResult) -> SeasonHonours:
 
 
 def season_honours(season: Season, *, now: datetime) -> SeasonHonours:
-    def compute():
-        try:
-            result = league_selectors.season_result(season, now=now)
-        except rules.InvalidInput:
-            return (
-                SeasonHonours(season=season.name, closed=season.is_closed, problems=True),
-                now + league_selectors.RESULT_MAX_AGE,
-            )
-        return _honours(season, result), valid_until(result, now)
+    return reading(season, now, "honours")
 
-    return memo(season_key(season, "honours"), now, compute)
+
+# --------------------------------------------------------------------------
+# one computation, every reading
+# --------------------------------------------------------------------------
+
+
+def reading(season: Season, now: datetime, kind: str, *parts: str) -> Any:
+    """One cached reading of ``season`` (``standings``, ``details``, ``honours``,
+    ``player <id>``); on a miss every reading is made again by :func:`digest`.
+    None when there is no such reading (a player not in the season)."""
+    key = season_key(season, kind, *parts)
+    value = cached(key, now)
+    if value is None:
+        value = digest(season, now).get(key)
+    return value
+
+
+def digest(season: Season, now: datetime) -> dict[str, Any]:
+    """Read the engine's result once and cache every reading the reports make of it.
+
+    The engine's result of a big season is large (every donne of every
+    sheet), so reading it back from the cache costs seconds; the reports'
+    readings are small and each page loads only the one it shows.
+    """
+    try:
+        result = league_selectors.season_result(season, now=now)
+    except rules.InvalidInput as exc:
+        until = now + league_selectors.RESULT_MAX_AGE
+        readings = {
+            season_key(season, "standings"): SeasonStandings(
+                season=season.name, closed=season.is_closed, problems=tuple(exc.problems), valid_until=until
+            ),
+            season_key(season, "honours"): SeasonHonours(
+                season=season.name, closed=season.is_closed, problems=True
+            ),
+        }
+    else:
+        until = valid_until(result, now)
+        readings = {
+            season_key(season, "standings"): replace(build_standings(season, result), valid_until=until),
+            season_key(season, "details"): build_details(result),
+            season_key(season, "honours"): _honours(season, result),
+        }
+        for player, record in player_seasons(season, result).items():
+            readings[season_key(season, "player", player)] = record
+    timeout = max(1, int((until - now).total_seconds()) + 1)
+    cache.set_many({key: (now, until, value) for key, value in readings.items()}, timeout=timeout)
+    return readings
 
 
 @dataclass(frozen=True)

@@ -16,9 +16,14 @@ ORDERINGS = frozenset(
 )
 
 
+#: Columns a phone leaves out (the unfolded explanation of a line has them all).
+WIDE_ONLY = "d-none d-md-table-cell"
+
+
 class NumberColumn(tables.Column):
-    def __init__(self, *args, **kwargs):
-        kwargs.setdefault("attrs", {"td": {"class": "text-end"}, "th": {"class": "text-end"}})
+    def __init__(self, *args, extra_class: str = "", **kwargs):
+        css = f"text-end {extra_class}".strip()
+        kwargs.setdefault("attrs", {"td": {"class": css}, "th": {"class": css}})
         super().__init__(*args, **kwargs)
 
     def render(self, value):
@@ -29,17 +34,26 @@ class StandingsTable(tables.Table):
     rank = tables.Column(verbose_name=_("Rang"), attrs={"td": {"class": "fw-bold"}})
     name = tables.Column(verbose_name=_("Joueur"), order_by=("name", "player"))
     manches = NumberColumn(verbose_name=_("Manches"))
-    place_points = NumberColumn(verbose_name=_("Points de place"))
-    bonus = NumberColumn(verbose_name=_("Bonus"))
-    malus = NumberColumn(verbose_name=_("Malus"))
-    points = NumberColumn(verbose_name=_("Points cumulés"))
+    place_points = NumberColumn(verbose_name=_("Points de place"), extra_class=WIDE_ONLY)
+    bonus = NumberColumn(verbose_name=_("Bonus"), extra_class=WIDE_ONLY)
+    malus = NumberColumn(verbose_name=_("Malus"), extra_class=WIDE_ONLY)
+    points = NumberColumn(verbose_name=_("Points cumulés"), extra_class=WIDE_ONLY)
     average = NumberColumn(
         verbose_name=_("Points moyens"),
         attrs={"td": {"class": "text-end fw-bold"}, "th": {"class": "text-end"}},
     )
-    title = tables.Column(verbose_name=_("Titre"), orderable=False, empty_values=())
+    title = tables.Column(
+        verbose_name=_("Titre"),
+        orderable=False,
+        empty_values=(),
+        attrs={"td": {"class": "d-none d-sm-table-cell"}, "th": {"class": "d-none d-sm-table-cell"}},
+    )
     if_closed = tables.Column(
-        verbose_name=_("Si la saison s'arrêtait ce soir"), orderable=False, empty_values=(), accessor="player"
+        verbose_name=_("Si la saison s'arrêtait ce soir"),
+        orderable=False,
+        empty_values=(),
+        accessor="player",
+        attrs={"td": {"class": WIDE_ONLY}, "th": {"class": WIDE_ONLY}},
     )
 
     class Meta:
@@ -50,12 +64,21 @@ class StandingsTable(tables.Table):
         orderable = True
         empty_text = _("Aucune manche jouée pour l'instant : le classement apparaîtra après la première.")
 
-    def __init__(self, data, *, closed: bool, min_manches: int | None = None, **kwargs):
+    def __init__(
+        self,
+        data,
+        *,
+        closed: bool,
+        min_manches: int | None = None,
+        explanations: dict | None = None,
+        **kwargs,
+    ):
         exclude = kwargs.pop("exclude", ())
         if closed:
             exclude = (*exclude, "if_closed")
         self.closed = closed
         self.min_manches = min_manches
+        self.explanations = explanations or {}
         super().__init__(data, exclude=exclude, **kwargs)
 
     def render_rank(self, value, record):

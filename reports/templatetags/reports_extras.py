@@ -18,7 +18,17 @@ register = template.Library()
 def message(value) -> str:
     """An engine :class:`~league.rules.Message`: its msgid translated, then its parameters filled in."""
     if isinstance(value, rules.Message):
-        return value.render(gettext)
+        template = gettext(value.text)
+        # Numbers written with %(x)s read in the reader's notation (−550, 1,5).
+        params = {
+            key: num(v)
+            if isinstance(v, int | float | Decimal | Fraction)
+            and not isinstance(v, bool)
+            and f"%({key})s" in template
+            else v
+            for key, v in value.params.items()
+        }
+        return template % params
     return str(value)
 
 

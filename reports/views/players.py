@@ -7,7 +7,6 @@ from django.utils.translation import gettext as _
 
 from .. import charts
 from ..selectors import comptes_rendus_written, player_record, recent_comptes_rendus
-from .common import highlight_style
 
 
 def player(request, username: str):
@@ -34,6 +33,5 @@ def player(request, username: str):
         "places_max": max([n for _p, n in places] + [1]),
         "comptes_rendus": comptes_rendus_written(user),
         "recent_comptes_rendus": recent_comptes_rendus(user),
-        "highlight": highlight_style(request),
     }
     return render(request, "reports/player.html", context)

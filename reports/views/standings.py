@@ -14,7 +14,7 @@ from league import rules
 from league.permissions import Action, can
 
 from .. import charts
-from ..selectors import listed_seasons, memo, season_key, season_standings
+from ..selectors import listed_seasons, memo, season_key, season_standings, standings_with_details
 from ..tables import ORDERINGS, StandingsTable
 from .common import get_season, highlight_style, request_with_query
 
@@ -33,18 +33,23 @@ def _fragment(request, season, sort: str, now) -> dict:
     revision, language and ordering; with what the per-reader part needs."""
 
     def compute():
-        data = season_standings(season, now=now)
-        table = StandingsTable(list(data.lines), closed=data.closed, min_manches=data.min_manches)
+        data, details = standings_with_details(season, now=now)
+        table = StandingsTable(
+            list(data.lines),
+            closed=data.closed,
+            min_manches=data.min_manches,
+            explanations=details.explanations if details else {},
+        )
         clean = request_with_query(request, sort=None if sort == "rank" else sort)
         RequestConfig(clean, paginate=False).configure(table)
         names = {line.player: line.name for line in data.lines}
         chart = ""
-        if data.progression:
+        if details and details.progression:
             chart = charts.progression_chart(
-                data.progression,
+                details.progression,
                 [line.player for line in data.lines],
                 names,
-                data.manche_numbers,
+                details.manche_numbers,
                 title=_("Points moyens de chaque joueur, manche après manche"),
             )
         html = render_to_string(

@@ -8,6 +8,8 @@ from django.urls import reverse
 from league.models import CompteRendu, Donne, Manche, Season, Seat
 from league.selectors import invalidate
 
+WOULD_LOSE_SIX = '<span class="text-danger">−6</span>'
+
 
 def document(client, season):
     return client.get(reverse("reports:api_standings", args=[season.name])).json()
@@ -37,11 +39,11 @@ def test_a_corrected_result_shows_up_once_invalidated(client, small_season):
 def test_a_season_parameter_change_shows_up(client, small_season):
     before = document(client, small_season)
     html = standings_html(client, small_season)
-    assert "−6" in html  # 4 manches of 10 required
+    assert WOULD_LOSE_SIX in html  # 4 manches of 10 required
     Season.objects.filter(pk=small_season.pk).update(params={"min_manches": 4})
     invalidate(small_season)
     html = standings_html(client, small_season)
-    assert "−6" not in html
+    assert WOULD_LOSE_SIX not in html
     Season.objects.filter(pk=small_season.pk).update(params={"place_points": [5, 3, 1, 0, -2]})
     invalidate(small_season)
     after = document(client, small_season)

@@ -91,3 +91,24 @@ def test_warm_standings_page_does_not_recompute(client, small_season, monkeypatc
 
     monkeypatch.setattr(selectors, "season_result", fail)
     assert client.get(url).status_code == 200
+
+
+def test_one_engine_reading_serves_every_report_page(client, small_season, monkeypatch):
+    """The engine's result of a big season is slow to read back: every report is made from one reading."""
+    client.get(reverse("reports:api_standings", args=[small_season.name]))
+    from league import selectors
+
+    def fail(*args, **kwargs):
+        raise AssertionError("read the engine's result again")
+
+    monkeypatch.setattr(selectors, "season_result", fail)
+    for url in (
+        reverse("reports:standings", args=[small_season.name]),
+        reverse("reports:player", args=["p001"]),
+        reverse("reports:player", args=["p007"]),
+        reverse("reports:palmares"),
+        reverse("reports:palmares_print", args=[small_season.name]),
+        reverse("reports:standings_csv", args=[small_season.name]),
+        reverse("home"),
+    ):
+        assert client.get(url).status_code == 200, url

@@ -75,7 +75,7 @@ def test_open_season_marks_what_the_participation_malus_would_change(client, sma
     # 4 manches each, 10 required: each would lose 6 points if the season closed tonight.
     html = client.get(reverse("reports:standings", args=[small_season.name])).content.decode()
     assert "Si la saison s&#x27;arrêtait ce soir" in html or "Si la saison s'arrêtait ce soir" in html
-    assert html.count("−6") >= 10
+    assert html.count('<span class="text-danger">−6</span>') == 10
     assert "provisoire" in html
 
 
@@ -154,3 +154,21 @@ def test_refused_season_data_is_explained_instead_of_a_crash(client, small_seaso
 def test_navigation_links_to_the_reports(client, small_season, name):
     html = client.get(reverse("home")).content.decode()
     assert f'href="{reverse(name)}"' in html
+
+
+def test_numbers_in_explanations_read_in_the_readers_notation():
+    from django.utils import translation
+
+    from league.rules import Message
+    from reports.templatetags.reports_extras import message
+
+    line = Message(
+        "Manche %(number)s: place %(place)s with a score of %(score)s: %(points)s points",
+        {"number": 3, "place": 5, "score": -550, "points": 2.5},
+    )
+    with translation.override("fr"):
+        text = message(line)
+    assert "−550" in text
+    assert "2,5" in text
+    with translation.override("en"):
+        assert message(Message("must be 0..3, got %(value)r", {"value": 4})).endswith(" 4")
