@@ -70,6 +70,7 @@ class ImportSummary:
     closed: bool
     players_new: list[str] = field(default_factory=list)
     players_existing: list[str] = field(default_factory=list)
+    names: dict[str, str] = field(default_factory=dict)  # id -> the document's name
     manches_played: int = 0
     manches_planned: int = 0
     manches_cancelled: int = 0
@@ -78,6 +79,11 @@ class ImportSummary:
     donnes: int = 0
     comptes_rendus: int = 0
     awards: int = 0
+
+    @property
+    def new_players_named(self) -> list[str]:
+        """``eric (Éric)``: the accounts the import will create."""
+        return [f"{pid} ({self.names.get(pid, pid)})" for pid in self.players_new]
 
     @property
     def manches(self) -> int:
@@ -126,6 +132,7 @@ def import_check(*, document: Any, replace: bool = False) -> tuple[ParsedSeason,
         closed=parsed.closed,
         players_new=[i for i in ids if i not in known],
         players_existing=[i for i in ids if i in known],
+        names={p.id: p.name for p in parsed.players},
         awards=len(parsed.awards),
     )
     for m in parsed.manches:

@@ -100,7 +100,10 @@ def season_import(request):
         _discard(request)
         messages.info(request, _("Import abandonné : rien n'a été modifié."))
         return redirect("league:season_import")
-    form = SeasonImportForm(request.POST or None, request.FILES or None)
+    files = request.FILES.copy()
+    if "file" not in files and "document" in files:  # the name a script may use
+        files["file"] = files["document"]
+    form = SeasonImportForm(request.POST or None, files or None)
     if request.method == "POST" and form.is_valid():
         raw = form.cleaned_data["file"].read()
         replace = form.cleaned_data["replace"]

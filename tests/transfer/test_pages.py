@@ -41,7 +41,9 @@ def test_upload_shows_a_summary_then_confirm_imports(client, president, example_
     html = response.content.decode()
     assert response.status_code == 200
     assert "Importer la saison 2011-2012" in html
-    assert "fifi, anne, bruno, eric" in html  # new players; ben is the President's existing account
+    assert (
+        "fifi (Philippe), anne (Anne), bruno (Bruno), eric (Éric)" in html
+    )  # ben is the President's own account
     assert not Season.objects.exists()  # nothing written before the confirmation
     token = client.session["league.season_import"]["token"]
     assert (pending_dir / f"{token}.json").exists()
