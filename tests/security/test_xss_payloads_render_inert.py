@@ -87,6 +87,16 @@ def _set_invitation(w, text):
     w.invitation.save()
 
 
+def _set_notice(w, text):
+    from league.models import SiteNotice
+
+    SiteNotice.objects.update_or_create(
+        pk=getattr(w, "_xss_notice_pk", None),
+        defaults={"recipient": w.ben, "text": text[:500], "url": "/", "created_at": w.now},
+    )
+    w._xss_notice_pk = SiteNotice.objects.filter(recipient=w.ben).latest("pk").pk
+
+
 SEASON_PAGES = [
     ("home", None),
     ("league:season_detail", None),
@@ -154,6 +164,7 @@ FIELDS = {
         ],
         max_length=80,
     ),
+    "site notice (built from names)": Field(_set_notice, [("league:notices", None), ("home", None)]),
     "invitation name": Field(
         _set_invitation, [("accounts:membership", None), ("accounts:invitation_list", None)], max_length=80
     ),
