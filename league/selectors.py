@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 
 from django.core.cache import cache
-from django.db.models import F, Min
+from django.db.models import F
 from django.utils import timezone
 
 from accounts.models import User
@@ -176,30 +176,12 @@ def manche_input(manche: Manche) -> "rules.MancheInput":
 
 
 def first_seasons(usernames) -> dict[str, str]:
-    """Each player's first season: as recorded, else the first season he played in."""
-    recorded = dict(
+    """Each player's first season as recorded on his account (set when he first plays, or by an import)."""
+    return dict(
         User.objects.filter(username__in=usernames)
         .exclude(first_season="")
         .values_list("username", "first_season")
     )
-    played = Manche.Status.PLAYED
-    derived: dict[str, str] = {}
-    seated = (
-        Seat.objects.filter(player__username__in=usernames, manche__status=played)
-        .values("player__username")
-        .annotate(first=Min("manche__season__name"))
-    )
-    for row in seated:
-        derived[row["player__username"]] = row["first"]
-    absent = (
-        Manche.objects.filter(absent__username__in=usernames, status=played)
-        .values("absent__username")
-        .annotate(first=Min("season__name"))
-    )
-    for row in absent:
-        name = row["absent__username"]
-        derived[name] = min(derived.get(name, row["first"]), row["first"])
-    return {**derived, **recorded}
 
 
 def season_input(season: Season) -> "rules.SeasonInput":
@@ -216,14 +198,15 @@ def season_input(season: Season) -> "rules.SeasonInput":
         Award.objects.filter(season=season).select_related("player").order_by("award", "player__username")
     )
     usernames.update(a.player.username for a in awards)
-    officers = {season.president_id, season.vice_president_id} - {None}
+    officers = dict(
+        User.objects.filter(pk__in=[season.president_id, season.vice_president_id]).values_list(
+            "pk", "username"
+        )
+    )
+    president = officers.get(season.president_id)
+    usernames.update(officers.values())
     names = dict(User.objects.filter(username__in=usernames).values_list("username", "display_name"))
     firsts = first_seasons(usernames)
-    president = (
-        User.objects.filter(pk=season.president_id).values_list("username", flat=True).first()
-        if officers
-        else None
-    )
     return rules.SeasonInput(
         name=season.name,
         ruleset=season.ruleset(),

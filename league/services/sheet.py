@@ -20,6 +20,7 @@ from django.db.models import F
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
 
+from accounts.models import User
 from league import rules, selectors
 from league.models import Donne, Manche, QuickResult, Seat
 from league.notifications import notify
@@ -467,6 +468,15 @@ def _publish(manche: Manche, *, by, now: datetime) -> None:
     manche.closed_by = by
     manche._history_user = by
     manche.save(update_fields=["status", "closed_at", "closed_by"])
+    _record_first_season(manche)
+
+
+def _record_first_season(manche: Manche) -> None:
+    """A player's first played manche makes this season his first (the rookie accessit reads it)."""
+    players = [seat.player_id for seat in manche.seats.all()]
+    if manche.absent_id:
+        players.append(manche.absent_id)
+    User.objects.filter(pk__in=players, first_season="").update(first_season=manche.season.name)
 
 
 @transaction.atomic

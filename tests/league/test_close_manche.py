@@ -119,7 +119,7 @@ def test_an_order_against_the_scores_is_refused_by_the_engine(manche, capitaine,
             seen_version=m.sheet_version,
             now=timezone.now(),
         )
-    assert "cannot be placed before" in " ".join(caught.value.messages)
+    assert "ne peut pas être classé avant" in " ".join(caught.value.messages)
     assert fresh(manche).order is None
 
 

@@ -66,7 +66,7 @@ def test_quick_results_must_sum_to_zero(client, manche, capitaine):
     lines = {**LINES, "gege": (-70, 2, 2, 2)}
     response = client.post(url(manche), body(manche, lines))
     assert response.status_code == 200
-    assert "sum to zero" in response.content.decode()
+    assert "somme nulle" in response.content.decode()
     assert not QuickResult.objects.exists()
     assert Manche.objects.get(pk=manche.pk).status == Manche.Status.OPEN
 
@@ -76,7 +76,7 @@ def test_more_prises_won_than_prises_is_refused_next_to_the_field(client, manche
     lines = {**LINES, "eric": (-70, 0, 0, 1)}
     response = client.post(url(manche), body(manche, lines))
     html = response.content.decode()
-    assert "cannot exceed the prises" in html
+    assert "ne peut pas dépasser les" in html
     form = response.context["form"]
     assert form.errors.get("prises_won_eric")
     assert not QuickResult.objects.exists()

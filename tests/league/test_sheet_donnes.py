@@ -45,7 +45,7 @@ def test_three_bouts_with_too_few_points_is_refused_and_nothing_is_saved(manche,
     with pytest.raises(ValidationError) as caught:
         add(manche, capitaine, contract(capitaine, bouts=3, points=10))
     assert "points" in caught.value.message_dict
-    assert "13.5" in caught.value.message_dict["points"][0]
+    assert "13,5" in caught.value.message_dict["points"][0]
     assert not Donne.objects.filter(manche=manche).exists()
     assert Manche.objects.get(pk=manche.pk).sheet_version == 0
 
@@ -53,10 +53,10 @@ def test_three_bouts_with_too_few_points_is_refused_and_nothing_is_saved(manche,
 def test_points_must_be_half_points_within_0_to_91(manche, capitaine):
     with pytest.raises(ValidationError) as caught:
         add(manche, capitaine, contract(capitaine, points="92"))
-    assert "0..91" in caught.value.message_dict["points"][0]
+    assert "de 0 à 91" in caught.value.message_dict["points"][0]
     with pytest.raises(ValidationError) as caught:
         add(manche, capitaine, contract(capitaine, points="49.25"))
-    assert "0.5" in caught.value.message_dict["points"][0]
+    assert "multiple de 0,5" in caught.value.message_dict["points"][0]
 
 
 def test_the_appele_cannot_be_the_preneur(manche, capitaine):

@@ -20,7 +20,7 @@ def test_no_king_is_called_at_four(at_four, capitaine, player):
     with pytest.raises(ValidationError) as caught:
         add(at_four, capitaine, contract(capitaine, partner=player))
     assert "partner" in caught.value.message_dict
-    assert "no king is called" in caught.value.message_dict["partner"][0]
+    assert "le preneur joue seul" in caught.value.message_dict["partner"][0]
 
 
 def test_the_preneur_plays_alone_against_three(at_four, capitaine):

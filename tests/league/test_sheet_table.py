@@ -58,7 +58,7 @@ def test_a_player_seated_twice_is_refused(client, season, capitaine, player, oth
     client.force_login(capitaine)
     response = client.post(url(manche), body(manche, [capitaine, player, others[0], others[1], player]))
     assert response.status_code == 200
-    assert "registered twice" in response.content.decode()
+    assert "est inscrit deux fois" in response.content.decode()
     assert not Seat.objects.filter(manche=manche).exists()
 
 
