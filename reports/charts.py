@@ -168,7 +168,7 @@ def bar_chart(
         return top + plot_h * (high - y) / (high - low)
 
     slot = plot_w / max(len(values), 1)
-    bar = max(slot * 0.8, 1)
+    bar = min(max(slot * 0.8, 1), 48)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {width} {height}" '
         f'width="100%" role="img" aria-label="{escape(title)}" preserveAspectRatio="xMinYMin meet">',

@@ -165,12 +165,6 @@ class Line:
     def title_label(self):
         return TITLE_LABELS.get(self.title) if self.title else ""
 
-    @property
-    def would_change(self) -> bool:
-        return self.participation is not None or (
-            self.rank_if_closed is not None and self.rank_if_closed != self.rank
-        )
-
 
 @dataclass(frozen=True)
 class AccessitLine:
@@ -186,13 +180,6 @@ class AccessitLine:
     @property
     def help(self):
         return ACCESSIT_HELP.get(self.award, "")
-
-    @property
-    def awarded(self) -> bool:
-        return self.award in AWARDED
-
-
-AWARDED = ("fair_play", "manque_de_bol", "truffe")
 
 
 @dataclass(frozen=True)

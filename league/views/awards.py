@@ -2,6 +2,7 @@
 
 from django import forms
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -30,6 +31,7 @@ class AwardForm(forms.Form):
         self.fields["player"].queryset = season_participants(season)
 
 
+@login_required
 def award_manage(request, season_name: str):
     season = get_object_or_404(Season, name=season_name)
     require(request.user, Action.MANAGE_SEASON, season)
@@ -64,6 +66,7 @@ def award_manage(request, season_name: str):
     return render(request, "league/awards/manage.html", {"season": season, "form": form, "given": given})
 
 
+@login_required
 @require_POST
 def award_delete(request, season_name: str, pk: int):
     season = get_object_or_404(Season, name=season_name)

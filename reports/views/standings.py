@@ -87,12 +87,18 @@ def standings(request, season_name: str):
     return render(request, "reports/standings.html", context)
 
 
+def spreadsheet_safe(text: str) -> str:
+    """A text cell a spreadsheet will not run as a formula (OWASP "CSV injection")."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
 def standings_csv(request, season_name: str):
-    """The classification as CSV (numbers as the season format writes them)."""
+    """The classification as CSV (numbers as the season format writes them; UTF-8 with a BOM for spreadsheets)."""
     season = get_season(season_name)
     data = season_standings(season, now=timezone.now())
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="classement-{season.name}.csv"'
+    response.write("\ufeff")
     writer = csv.writer(response)
     writer.writerow(
         [
@@ -113,15 +119,15 @@ def standings_csv(request, season_name: str):
         writer.writerow(
             [
                 line.rank,
-                line.name,
-                line.player,
+                spreadsheet_safe(line.name),
+                spreadsheet_safe(line.player),
                 line.manches,
                 n(line.place_points),
                 n(line.bonus),
                 n(line.malus),
                 n(line.points),
                 n(line.average),
-                line.title_label or "",
+                spreadsheet_safe(str(line.title_label or "")),
             ]
         )
     return response

@@ -126,3 +126,9 @@ def test_standings_of_a_closed_season_link_officers_to_the_form(client, presiden
     assert url in client.get(reverse("reports:standings", args=[closed_season.name])).content.decode()
     client.force_login(player)
     assert url not in client.get(reverse("reports:standings", args=[closed_season.name])).content.decode()
+
+
+def test_visitors_are_sent_to_sign_in(client, closed_season):
+    response = client.get(reverse("league:awards", args=[closed_season.name]))
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("accounts:login"))

@@ -104,7 +104,18 @@ def test_standings_csv(client, small_season):
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/csv")
     assert f"classement-{small_season.name}.csv" in response["Content-Disposition"]
-    lines = list(csv.reader(io.StringIO(response.content.decode())))
+    lines = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert lines[0][0] == "rang"
     assert [line[2] for line in lines[1:]] == [r.player for r in result.standings]
     assert [line[8] for line in lines[1:]] == [str(rules.json_number(r.average)) for r in result.standings]
+
+
+def test_csv_names_cannot_run_as_spreadsheet_formulas(client, small_season):
+    from accounts.models import User
+
+    User.objects.filter(username="p001").update(display_name="=HYPERLINK(1)")
+    content = client.get(reverse("reports:standings_csv", args=[small_season.name])).content.decode(
+        "utf-8-sig"
+    )
+    assert "'=HYPERLINK(1)" in content
+    assert ",=HYPERLINK" not in content
