@@ -28,3 +28,29 @@ class MembersOnlyReadingMiddleware:
         except Resolver404:
             return True  # let the 404 page answer
         return bool(set(match.namespaces) & ALWAYS_OPEN_NAMESPACES)
+
+
+class FrenchFirstLocaleMiddleware:
+    """French unless the visitor chose English with the language switch.
+
+    Django's LocaleMiddleware would follow the browser's Accept-Language and
+    greet a club member whose phone is set to English in English; the club
+    speaks French, so only the explicit choice (the language cookie) counts.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        from django.utils import translation
+        from django.utils.cache import patch_vary_headers
+
+        chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
+        supported = {code for code, _name in settings.LANGUAGES}
+        language = chosen if chosen in supported else settings.LANGUAGE_CODE
+        translation.activate(language)
+        request.LANGUAGE_CODE = language
+        response = self.get_response(request)
+        response.headers.setdefault("Content-Language", language)
+        patch_vary_headers(response, ("Cookie",))
+        return response
