@@ -35,8 +35,11 @@ messages: install
 	$(BIN)/python manage.py makemessages -l fr --no-obsolete --ignore=.venv --ignore=var
 	$(BIN)/python manage.py compilemessages --ignore=.venv
 
+# Benchmarks, each runnable on its own (see bench/README.md).
 bench: install
 	$(BIN)/python bench/bench_engine.py
+	$(BIN)/python bench/bench_import.py
+	$(BIN)/python bench/bench_standings.py
 
 clean:
 	rm -rf $(VENV) var staticfiles
