@@ -25,7 +25,7 @@ run: install
 	PORT=$(PORT) bash scripts/dev.sh
 
 test: install
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto
 
 lint: install
 	$(BIN)/ruff check .
