@@ -69,8 +69,10 @@ class StandingsTable(tables.Table):
         data,
         *,
         closed: bool,
+        season_name: str = "",
         min_manches: int | None = None,
         explanations: dict | None = None,
+        lazy: bool = False,
         **kwargs,
     ):
         exclude = kwargs.pop("exclude", ())
@@ -79,6 +81,9 @@ class StandingsTable(tables.Table):
         self.closed = closed
         self.min_manches = min_manches
         self.explanations = explanations or {}
+        # A big season's explanations are fetched when a line is unfolded.
+        self.lazy = lazy
+        self.season_name = season_name
         super().__init__(data, exclude=exclude, **kwargs)
 
     def render_rank(self, value, record):

@@ -10,6 +10,11 @@ urlpatterns = [
     path("classement/", standings.standings_current, name="standings_current"),
     path("classement/<str:season_name>/", standings.standings, name="standings"),
     path("classement/<str:season_name>/classement.csv", standings.standings_csv, name="standings_csv"),
+    path(
+        "classement/<str:season_name>/detail/<str:username>/",
+        standings.standings_explanation,
+        name="standings_explanation",
+    ),
     path("joueurs/<str:username>/", players.player, name="player"),
     path("palmares/", palmares.palmares, name="palmares"),
     path("palmares/<str:season_name>/imprimer/", palmares.palmares_print, name="palmares_print"),

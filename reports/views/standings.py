@@ -2,7 +2,7 @@
 
 import csv
 
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.utils import timezone
@@ -17,6 +17,11 @@ from .. import charts
 from ..selectors import listed_seasons, memo, season_key, season_standings, standings_with_details
 from ..tables import ORDERINGS, StandingsTable
 from .common import get_season, highlight_style, request_with_query
+
+#: Up to this many explanation lines in all, every line's explanation is in
+#: the page (readable without a script, printable); beyond, each is fetched
+#: when its line is unfolded, so a big season's page stays light.
+INLINE_EXPLANATION_LINES = 2500
 
 
 def standings_current(request):
@@ -34,11 +39,15 @@ def _fragment(request, season, sort: str, now) -> dict:
 
     def compute():
         data, details = standings_with_details(season, now=now)
+        explanations = details.explanations if details else {}
+        lazy = sum(len(lines) for lines in explanations.values()) > INLINE_EXPLANATION_LINES
         table = StandingsTable(
             list(data.lines),
             closed=data.closed,
+            season_name=season.name,
             min_manches=data.min_manches,
-            explanations=details.explanations if details else {},
+            explanations={} if lazy else explanations,
+            lazy=lazy,
         )
         clean = request_with_query(request, sort=None if sort == "rank" else sort)
         RequestConfig(clean, paginate=False).configure(table)
@@ -85,6 +94,24 @@ def standings(request, season_name: str):
         and can(request.user, Action.MANAGE_SEASON, season),
     }
     return render(request, "reports/standings.html", context)
+
+
+def standings_explanation(request, season_name: str, username: str):
+    """One line's explanation: the fragment an unfolded line loads, or a page of its own."""
+    season = get_season(season_name)
+    data, details = standings_with_details(season, now=timezone.now())
+    line = data.line_of(username)
+    if line is None or details is None:
+        raise Http404
+    context = {
+        "season": season,
+        "line": line,
+        "lines": details.explanations.get(username, ()),
+        "minimum": data.min_manches,
+    }
+    if request.htmx:
+        return render(request, "reports/_explanation.html", {**context, "participation": line.participation})
+    return render(request, "reports/explanation.html", context)
 
 
 def spreadsheet_safe(text: str) -> str:
