@@ -13,10 +13,6 @@ from pathlib import Path
 
 import pytest
 
-# Playwright's sync API keeps an event loop in the test thread; the ORM calls
-# the journeys make between two clicks are plain synchronous ones.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--headless",
@@ -47,10 +43,21 @@ def browser():
         pytest.skip(f"Chromium not found at {CHROMIUM} (bash .ci/browser.sh installs it)")
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+    # Playwright's sync API keeps an event loop in the test thread; the ORM
+    # calls the journeys make between two clicks are plain synchronous ones.
+    # Set only while the browser runs, so it never reaches other tests.
+    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    try:
+        with sync_playwright() as playwright:
+            chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            yield chromium
+            chromium.close()
+    finally:
+        if previous is None:
+            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+        else:
+            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
 
 
 @pytest.fixture(params=list(VIEWPORTS), ids=list(VIEWPORTS))

@@ -9,10 +9,12 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _manage(*args, **env):
+    # A clean production environment: nothing of the test run (DJANGO_ALLOW_ASYNC_UNSAFE set for the
+    # browser journeys, test settings) leaks into it.
     environment = {
         key: value
         for key, value in os.environ.items()
-        if key not in {"DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "DJANGO_SETTINGS_MODULE"}
+        if key not in {"DEBUG", "SECRET_KEY", "ALLOWED_HOSTS"} and not key.startswith(("DJANGO_", "PYTEST"))
     }
     environment.update(env)
     return subprocess.run(
