@@ -11,6 +11,7 @@ expires at the next deadline it did not count yet.
 
 import secrets
 from collections import defaultdict
+from dataclasses import replace
 from datetime import datetime, timedelta
 from decimal import Decimal
 
@@ -225,6 +226,19 @@ def season_input(season: Season) -> "rules.SeasonInput":
     )
 
 
+def _without_donne_results(result: "rules.SeasonResult") -> "rules.SeasonResult":
+    """The season's result without each donne's scores, which only the sheet pages show.
+
+    Every donne of a big season is most of the result's size; kept, it made
+    reading the cached standings back cost seconds.
+    """
+    manches = {
+        number: replace(outcome, sheet=replace(outcome.sheet, donnes=()) if outcome.sheet else None)
+        for number, outcome in result.manches.items()
+    }
+    return replace(result, manches=manches)
+
+
 def _next_expiry(result, now: datetime) -> datetime:
     upcoming = [
         deadline
@@ -236,7 +250,7 @@ def _next_expiry(result, now: datetime) -> datetime:
 
 
 def season_result(season: Season, *, now: datetime | None = None) -> "rules.SeasonResult":
-    """The engine's computation of the season, cached per revision and until the next deadline."""
+    """The engine's computation of the season (without per-donne scores), cached per revision and until the next deadline."""
     now = now or timezone.now()
     revision = Season.objects.filter(pk=season.pk).values_list("revision", flat=True).get()
     key = f"league:season-result:{season.pk}:{revision}"
@@ -245,7 +259,7 @@ def season_result(season: Season, *, now: datetime | None = None) -> "rules.Seas
         computed_at, valid_until, result = cached
         if computed_at <= now < valid_until:
             return result
-    result = rules.compute_season(season_input(season), now=now)
+    result = _without_donne_results(rules.compute_season(season_input(season), now=now))
     valid_until = _next_expiry(result, now)
     cache.set(key, (now, valid_until, result), timeout=int(RESULT_MAX_AGE.total_seconds()) + 60)
     return result
