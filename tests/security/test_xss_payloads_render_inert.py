@@ -106,6 +106,7 @@ SEASON_PAGES = [
     ("league:sheet", None),
     ("reports:standings", None),
     ("reports:standings_current", None),
+    ("reports:standings_explanation", None),
     ("reports:palmares", None),
 ]
 

@@ -159,6 +159,7 @@ CLASSIFIED: dict[str, Access] = {
     "reports:standings_current": PUBLIC_READ,
     "reports:standings": PUBLIC_READ,
     "reports:standings_csv": PUBLIC_READ,
+    "reports:standings_explanation": PUBLIC_READ,
     "reports:player": PUBLIC_READ,
     "reports:palmares": PUBLIC_READ,
     "reports:palmares_print": PUBLIC_READ,
