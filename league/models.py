@@ -19,6 +19,20 @@ from . import rules
 User = settings.AUTH_USER_MODEL
 
 
+def save_keeping_counters(instance, counters: tuple[str, ...], args, kwargs) -> None:
+    """Save ``instance`` without writing its concurrency counters back.
+
+    A counter (the season's revision, the sheet's version) only ever moves by
+    a conditional UPDATE; a full ``save()`` of an object loaded before that
+    update would otherwise put the old number back and defeat it.
+    """
+    if not instance._state.adding and kwargs.get("update_fields") is None and not kwargs.get("force_insert"):
+        kwargs["update_fields"] = [
+            f.name for f in instance._meta.concrete_fields if not f.primary_key and f.name not in counters
+        ]
+    models.Model.save(instance, *args, **kwargs)
+
+
 class Season(models.Model):
     class Family(models.TextChoices):
         TAROT_BIERE = "tarot-biere", _("Tarot-Bière")
@@ -41,7 +55,12 @@ class Season(models.Model):
         User, verbose_name=_("Président"), on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     vice_president = models.ForeignKey(
-        User, verbose_name=_("Vice-Président"), on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+        User,
+        verbose_name=_("Vice-Président"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
     )
     state = models.CharField(_("état"), max_length=20, choices=State.choices, default=State.PREPARATION)
     closed_at = models.DateTimeField(_("close le"), null=True, blank=True)
@@ -58,6 +77,9 @@ class Season(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args, **kwargs):
+        save_keeping_counters(self, ("revision",), args, kwargs)
 
     @property
     def is_closed(self) -> bool:
@@ -119,6 +141,9 @@ class Manche(models.Model):
     def __str__(self) -> str:
         return _("Manche %(number)s (%(season)s)") % {"number": self.number, "season": self.season}
 
+    def save(self, *args, **kwargs):
+        save_keeping_counters(self, ("sheet_version",), args, kwargs)
+
     @property
     def is_played(self) -> bool:
         return self.status == self.Status.PLAYED
@@ -148,8 +173,13 @@ class Registration(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["manche", "player"], name="one_registration_per_player"),
             models.UniqueConstraint(fields=["manche", "seat"], name="one_player_per_seat"),
-            models.CheckConstraint(condition=Q(seat__isnull=True) | Q(seat__gte=1, seat__lte=5), name="five_seats"),
+            models.CheckConstraint(
+                condition=Q(seat__isnull=True) | Q(seat__gte=1, seat__lte=5), name="five_seats"
+            ),
         ]
+
+    def __str__(self) -> str:
+        return f"{self.player} · {self.manche}"
 
     @property
     def is_waiting(self) -> bool:
@@ -171,6 +201,9 @@ class Seat(models.Model):
             models.UniqueConstraint(fields=["manche", "position"], name="unique_seat_position"),
             models.UniqueConstraint(fields=["manche", "player"], name="unique_seat_player"),
         ]
+
+    def __str__(self) -> str:
+        return f"{self.position + 1}. {self.player}"
 
 
 class Donne(models.Model):
@@ -223,6 +256,9 @@ class Donne(models.Model):
         ordering = ["manche", "index"]
         constraints = [models.UniqueConstraint(fields=["manche", "index"], name="unique_donne_index")]
 
+    def __str__(self) -> str:
+        return _("Donne %(index)s") % {"index": self.index}
+
 
 class QuickResult(models.Model):
     """A player's final line of a manche whose sheet was kept on paper."""
@@ -237,6 +273,9 @@ class QuickResult(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["manche", "player"], name="unique_quick_result")]
+
+    def __str__(self) -> str:
+        return f"{self.player} {self.score:+d}"
 
 
 class CompteRendu(models.Model):
@@ -267,6 +306,9 @@ class CompteRendu(models.Model):
             )
         ]
 
+    def __str__(self) -> str:
+        return self.title or _("Compte-rendu de %(author)s") % {"author": self.author}
+
 
 class Comment(models.Model):
     compte_rendu = models.ForeignKey(CompteRendu, on_delete=models.CASCADE, related_name="comments")
@@ -276,6 +318,9 @@ class Comment(models.Model):
 
     class Meta:
         ordering = ["created_at"]
+
+    def __str__(self) -> str:
+        return self.text[:60]
 
 
 class Award(models.Model):
@@ -294,6 +339,9 @@ class Award(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["season", "award", "player"], name="unique_award")]
+
+    def __str__(self) -> str:
+        return f"{self.get_award_display()} · {self.player}"
 
 
 class SentNotification(models.Model):
@@ -314,6 +362,9 @@ class SentNotification(models.Model):
     email_text = models.TextField(blank=True)
     email_html = models.TextField(blank=True)
 
+    def __str__(self) -> str:
+        return self.key
+
 
 class SiteNotice(models.Model):
     """A message shown to a member on the site (the on-site half of a notification)."""
@@ -326,3 +377,6 @@ class SiteNotice(models.Model):
 
     class Meta:
         ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return self.text[:60]
