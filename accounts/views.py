@@ -79,6 +79,20 @@ def _message_errors(request, error: ValidationError) -> None:
         messages.error(request, text)
 
 
+def _one_click(request, service, done: str, **target) -> None:
+    """Run an officer's one-button action on ``target``: its refusal as error messages, else ``done``.
+
+    These actions post a bare button and redirect at once: there is no form to
+    hold a refusal, so each reports through the messages, the same way, here.
+    """
+    try:
+        service(by=request.user, now=timezone.now(), **target)
+    except ValidationError as error:
+        _message_errors(request, error)
+    else:
+        messages.success(request, done)
+
+
 # --- Profile ---------------------------------------------------------------
 
 
@@ -299,16 +313,13 @@ def invite(request):
 @require_POST
 def invitation_resend(request, pk):
     invitation = get_object_or_404(Invitation, pk=pk)
-    try:
-        services.invitation_resend(by=request.user, invitation=invitation, now=timezone.now())
-    except ValidationError as error:
-        _message_errors(request, error)
-    else:
-        messages.success(
-            request,
-            _("Invitation renvoyée à %(email)s avec un nouveau lien ; l'ancien ne fonctionne plus.")
-            % {"email": invitation.email},
-        )
+    _one_click(
+        request,
+        services.invitation_resend,
+        _("Invitation renvoyée à %(email)s avec un nouveau lien ; l'ancien ne fonctionne plus.")
+        % {"email": invitation.email},
+        invitation=invitation,
+    )
     return _back(request, "accounts:membership")
 
 
@@ -316,16 +327,13 @@ def invitation_resend(request, pk):
 @require_POST
 def invitation_revoke(request, pk):
     invitation = get_object_or_404(Invitation, pk=pk)
-    try:
-        services.invitation_revoke(by=request.user, invitation=invitation, now=timezone.now())
-    except ValidationError as error:
-        _message_errors(request, error)
-    else:
-        messages.success(
-            request,
-            _("Invitation de %(name)s révoquée : son lien ne fonctionne plus.")
-            % {"name": invitation.display_name},
-        )
+    _one_click(
+        request,
+        services.invitation_revoke,
+        _("Invitation de %(name)s révoquée : son lien ne fonctionne plus.")
+        % {"name": invitation.display_name},
+        invitation=invitation,
+    )
     return _back(request, "accounts:membership")
 
 
@@ -366,12 +374,12 @@ def join_request_approve(request, pk):
 @require_POST
 def join_request_refuse(request, pk):
     join_request = get_object_or_404(JoinRequest, pk=pk)
-    try:
-        services.join_request_refuse(by=request.user, join_request=join_request, now=timezone.now())
-    except ValidationError as error:
-        _message_errors(request, error)
-    else:
-        messages.success(request, _("Demande de %(name)s refusée.") % {"name": join_request.name})
+    _one_click(
+        request,
+        services.join_request_refuse,
+        _("Demande de %(name)s refusée.") % {"name": join_request.name},
+        join_request=join_request,
+    )
     return redirect("accounts:membership")
 
 
@@ -397,18 +405,13 @@ def member_admin(request):
 def member_deactivate(request, username):
     member = get_object_or_404(User, username=username)
     if request.method == "POST":
-        try:
-            services.member_deactivate(by=request.user, user=member, now=timezone.now())
-        except ValidationError as error:
-            _message_errors(request, error)
-        else:
-            messages.success(
-                request,
-                _(
-                    "%(name)s est désactivé : il ne peut plus se connecter ; tout son historique reste en place."
-                )
-                % {"name": member.display_name},
-            )
+        _one_click(
+            request,
+            services.member_deactivate,
+            _("%(name)s est désactivé : il ne peut plus se connecter ; tout son historique reste en place.")
+            % {"name": member.display_name},
+            user=member,
+        )
         return redirect("accounts:member_admin")
     return render(request, "accounts/member_deactivate.html", {"member": member})
 
@@ -417,16 +420,13 @@ def member_deactivate(request, username):
 @require_POST
 def member_reactivate(request, username):
     member = get_object_or_404(User, username=username)
-    try:
-        services.member_reactivate(by=request.user, user=member, now=timezone.now())
-    except ValidationError as error:
-        _message_errors(request, error)
-    else:
-        messages.success(
-            request,
-            _("%(name)s est de retour : il se connecte comme avant et retrouve tout son historique.")
-            % {"name": member.display_name},
-        )
+    _one_click(
+        request,
+        services.member_reactivate,
+        _("%(name)s est de retour : il se connecte comme avant et retrouve tout son historique.")
+        % {"name": member.display_name},
+        user=member,
+    )
     return redirect("accounts:member_admin")
 
 
