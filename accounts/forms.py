@@ -1,6 +1,7 @@
 from django import forms
 from django.conf import settings
 from django.contrib.auth.forms import SetPasswordForm
+from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import UploadedFile
 from django.template.defaultfilters import filesizeformat
 from django.utils.text import slugify
@@ -12,6 +13,21 @@ from .models import User, short_id_validator
 AVATAR_MAX_BYTES = getattr(settings, "AVATAR_MAX_BYTES", 3 * 1024 * 1024)
 AVATAR_FORMATS = {"JPEG", "PNG", "WEBP", "GIF"}
 AVATAR_MAX_PIXELS = 6000
+
+
+def add_service_errors(form, error: ValidationError) -> None:
+    """Show a service's refusal on the form field it names (or on the whole form).
+
+    The services check again what the forms checked (and more, under a lock);
+    every view of accounts and league that saves through a service puts the
+    refusal back on its form this one way. A field the form does not have
+    becomes a form-wide error rather than being lost.
+    """
+    if hasattr(error, "error_dict"):
+        for field, field_errors in error.error_dict.items():
+            form.add_error(field if field in form.fields else None, field_errors)
+    else:
+        form.add_error(None, error)
 
 
 class ProfileForm(forms.ModelForm):

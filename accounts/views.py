@@ -23,6 +23,7 @@ from .forms import (
     PresidencyHandOverForm,
     ProfileForm,
     VicePresidentForm,
+    add_service_errors,
 )
 from .models import EmailChange, Invitation, JoinRequest, Mandate, User
 from .roles import current_president, current_vice_president, is_club_officer, is_club_president
@@ -55,15 +56,6 @@ def president_required(view):
         return view(request, *args, **kwargs)
 
     return wrapper
-
-
-def _add_errors(form, error: ValidationError) -> None:
-    """Show a service's refusal on the form field it names (or on the whole form)."""
-    if hasattr(error, "error_dict"):
-        for field, field_errors in error.error_dict.items():
-            form.add_error(field if field in form.fields else None, field_errors)
-    else:
-        form.add_error(None, error)
 
 
 def _back(request, default: str):
@@ -134,7 +126,7 @@ def email_change(request):
                 user=request.user, new_email=form.cleaned_data["new_email"], now=timezone.now()
             )
         except ValidationError as error:
-            _add_errors(form, error)
+            add_service_errors(form, error)
         else:
             # The same words whether or not the address is free: nothing is revealed.
             messages.success(
@@ -215,7 +207,7 @@ def invitation_accept(request, token):
                 now=now,
             )
         except ValidationError as error:
-            _add_errors(form, error)
+            add_service_errors(form, error)
         else:
             login(request, user, backend=SIGN_IN_BACKEND)
             messages.success(
@@ -242,7 +234,7 @@ def join(request):
                     now=timezone.now(),
                 )
             except ValidationError as error:
-                _add_errors(form, error)
+                add_service_errors(form, error)
                 return render(request, "accounts/join.html", {"form": form})
         return redirect("accounts:join_sent")
     return render(request, "accounts/join.html", {"form": form})
@@ -295,7 +287,7 @@ def invite(request):
         try:
             services.invitation_create(by=request.user, now=timezone.now(), **form.cleaned_data)
         except ValidationError as error:
-            _add_errors(form, error)
+            add_service_errors(form, error)
         else:
             messages.success(
                 request,
@@ -359,7 +351,7 @@ def join_request_approve(request, pk):
                 by=request.user, join_request=join_request, now=timezone.now(), **form.cleaned_data
             )
         except ValidationError as error:
-            _add_errors(form, error)
+            add_service_errors(form, error)
         else:
             messages.success(
                 request,
@@ -450,7 +442,7 @@ def offices(request):
                 try:
                     services.presidency_hand_over(by=request.user, to=new_president, now=now)
                 except ValidationError as error:
-                    _add_errors(hand_over_form, error)
+                    add_service_errors(hand_over_form, error)
                 else:
                     messages.success(
                         request,
@@ -465,7 +457,7 @@ def offices(request):
                 try:
                     services.vice_president_designate(by=request.user, user=chosen, now=now)
                 except ValidationError as error:
-                    _add_errors(vice_form, error)
+                    add_service_errors(vice_form, error)
                 else:
                     if chosen:
                         messages.success(

@@ -13,6 +13,8 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from accounts.forms import add_service_errors
+
 from ..forms_comptes_rendus import CommentForm, CompteRenduForm, JudgeForm
 from ..markdown import render_markdown
 from ..models import CompteRendu, Season, SiteNotice
@@ -30,15 +32,6 @@ from .manche import get_manche
 
 PAGE_SIZE = 10
 NOTICES_PAGE_SIZE = 25
-
-
-def _add_errors(form, error: ValidationError) -> None:
-    """Show a service's refusal on the field it names (or on the whole form)."""
-    if hasattr(error, "error_dict"):
-        for field, field_errors in error.error_dict.items():
-            form.add_error(field if field in form.fields else None, field_errors)
-    else:
-        form.add_error(None, error)
 
 
 def manche_section_context(request, manche) -> dict:
@@ -161,7 +154,7 @@ def cr_write(request, season_name: str, number: int):
                 now=now,
             )
         except ValidationError as error:
-            _add_errors(form, error)
+            add_service_errors(form, error)
         else:
             messages.success(request, _("Compte-rendu posté : le Président va le lire. Merci !"))
             return redirect(reverse("league:manche_detail", args=[season_name, number]) + "#compte-rendu")
@@ -196,7 +189,7 @@ def cr_edit(request, season_name: str, pk: int):
                 now=timezone.now(),
             )
         except ValidationError as error:
-            _add_errors(form, error)
+            add_service_errors(form, error)
         else:
             messages.success(request, _("Compte-rendu modifié."))
             return redirect("league:cr_detail", season_name=season_name, pk=cr.pk)
@@ -242,7 +235,7 @@ def cr_judge(request, season_name: str, pk: int):
                     request, _("Compte-rendu jugé non conforme ; tous les participants sont prévenus.")
                 )
         except ValidationError as error:
-            _add_errors(form, error)
+            add_service_errors(form, error)
         else:
             return redirect("league:cr_detail", season_name=season_name, pk=cr.pk)
     for errors in form.errors.values():
@@ -262,7 +255,7 @@ def cr_comment(request, season_name: str, pk: int):
                 compte_rendu=cr, author=request.user, text=form.cleaned_data["text"], now=timezone.now()
             )
         except ValidationError as error:
-            _add_errors(form, error)
+            add_service_errors(form, error)
         else:
             messages.success(request, _("Commentaire publié."))
             return redirect(reverse("league:cr_detail", args=[season_name, cr.pk]) + "#commentaires")

@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from accounts.forms import add_service_errors
 from accounts.models import JetonColour, User
 from accounts.roles import is_club_officer
 
@@ -77,15 +78,6 @@ def _manche(season_name: str, number: int) -> Manche:
         season__name=season_name,
         number=number,
     )
-
-
-def _form_errors(form, exc: ValidationError) -> None:
-    """Put a service's ``ValidationError`` on the form's fields (or on the form)."""
-    if hasattr(exc, "error_dict"):
-        for field, errors in exc.error_dict.items():
-            form.add_error(field if field in form.fields else None, errors)
-    else:
-        form.add_error(None, exc)
 
 
 def _error_text(exc: ValidationError) -> str:
@@ -232,7 +224,7 @@ def season_create(request):
                 now=now,
             )
         except ValidationError as exc:
-            _form_errors(form, exc)
+            add_service_errors(form, exc)
         else:
             messages.success(
                 request,
@@ -265,7 +257,7 @@ def season_edit(request, season_name: str):
                 now=timezone.now(),
             )
         except ValidationError as exc:
-            _form_errors(form, exc)
+            add_service_errors(form, exc)
         else:
             messages.success(request, _("Saison %(name)s enregistrée.") % {"name": season.name})
             return redirect("league:season_detail", season_name=season.name)
@@ -375,7 +367,7 @@ def calendar_generate(request, season_name: str):
                 now=timezone.now(),
             )
         except ValidationError as exc:
-            _form_errors(form, exc)
+            add_service_errors(form, exc)
         else:
             messages.success(request, _("%(count)s manches créées.") % {"count": len(manches)})
             return redirect("league:season_detail", season_name=season.name)
@@ -410,7 +402,7 @@ def manche_add(request, season_name: str):
                 now=timezone.now(),
             )
         except ValidationError as exc:
-            _form_errors(form, exc)
+            add_service_errors(form, exc)
         else:
             messages.success(request, _("Manche %(n)s ajoutée.") % {"n": manche.number})
             return redirect("league:manche_detail", season_name=season.name, number=manche.number)
@@ -443,7 +435,7 @@ def manche_edit(request, season_name: str, number: int):
                 now=now,
             )
         except ValidationError as exc:
-            _form_errors(move_form, exc)
+            add_service_errors(move_form, exc)
         else:
             messages.success(request, _("Manche déplacée ; les inscrits sont prévenus par e-mail."))
             return redirect("league:manche_detail", season_name=season.name, number=manche.number)
@@ -453,7 +445,7 @@ def manche_edit(request, season_name: str, number: int):
                 by=request.user, manche=manche, capitaine=capitaine_form.cleaned_data["capitaine"], now=now
             )
         except ValidationError as exc:
-            _form_errors(capitaine_form, exc)
+            add_service_errors(capitaine_form, exc)
         else:
             messages.success(request, _("Capitaine de soirée enregistré."))
             return redirect("league:manche_detail", season_name=season.name, number=manche.number)
@@ -476,7 +468,7 @@ def manche_cancel(request, season_name: str, number: int):
                 by=request.user, manche=manche, reason=form.cleaned_data["reason"], now=timezone.now()
             )
         except ValidationError as exc:
-            _form_errors(form, exc)
+            add_service_errors(form, exc)
         else:
             messages.success(request, _("Manche annulée ; les inscrits sont prévenus par e-mail."))
             return redirect("league:manche_detail", season_name=manche.season.name, number=manche.number)
@@ -639,7 +631,7 @@ def draw(request, season_name: str, number: int):
                 by=request.user, manche=manche, arrival=form.arrival(), host=form.host(), now=timezone.now()
             )
         except ValidationError as exc:
-            _form_errors(form, exc)
+            add_service_errors(form, exc)
         else:
             summary = ", ".join(f"{p.player} : {JetonColour(p.colour).label.lower()}" for p in picks)
             messages.success(
