@@ -32,7 +32,7 @@ lint: install
 	$(BIN)/ruff format --check .
 
 messages: install
-	$(BIN)/python manage.py makemessages -l fr --no-obsolete --ignore=.venv --ignore=var
+	$(BIN)/python manage.py makemessages -l fr -l en --no-obsolete --ignore=.venv --ignore=var --ignore=staticfiles --ignore=artifacts --ignore=tests
 	$(BIN)/python manage.py compilemessages --ignore=.venv
 
 # Benchmarks, each runnable on its own (see bench/README.md).
