@@ -177,6 +177,9 @@ def main() -> None:
                     f"  {label}: {done['count']} requests in the phase"
                     + (f", {len(done['errors'])} failed (e.g. {done['errors'][0]})" if done["errors"] else "")
                 )
+        from django.core.cache import cache
+
+        cache.clear()  # the scratch cache (Redis db 7) is left empty
         report(results)
         print(f"(scratch files in {var_dir})")
 

@@ -223,6 +223,9 @@ def main() -> None:
                 failures.append("the sheet version does not count every saved write")
             if balance != 0:
                 failures.append(f"the engine's Σ scores + pot is {balance}, not 0")
+        from django.core.cache import cache
+
+        cache.clear()  # the scratch cache (Redis db 7) is left empty
         connection.close()
     if failures:
         print("FAILED:\n  " + "\n  ".join(failures))
