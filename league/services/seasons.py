@@ -137,6 +137,31 @@ def _record(season: Season, by: User | None, reason: str | None = None) -> None:
     season.save()
 
 
+def _record_recomputed(season: Season, by: User | None, reason: str) -> Season:
+    """Save a change that alters the standings, make the cached results stale, and return the season as saved.
+
+    An edit, a close and a reopen all change what the standings say (rules,
+    params, the participation malus of the closed state); reading the season
+    back gives the caller the revision ``invalidate`` has just bumped.
+    """
+    _record(season, by, reason)
+    invalidate(season)
+    season.refresh_from_db()
+    return season
+
+
+def _locked_in_state(season: Season, state: str, refusal: str) -> Season:
+    """The season, locked for a change of state, provided it is still in ``state``; else ``refusal``.
+
+    Opening, closing and reopening each start from one state only: the check
+    is made under the row lock so that two officers cannot both move it.
+    """
+    season = Season.objects.select_for_update().get(pk=season.pk)
+    if season.state != state:
+        raise ValidationError({"state": refusal})
+    return season
+
+
 # --- Writes -------------------------------------------------------------------
 
 
@@ -196,18 +221,15 @@ def season_update(
     season.president = president
     season.vice_president = vice_president
     season.default_location = (default_location or "").strip()
-    _record(season, by, _("Saison modifiée"))
-    invalidate(season)
-    season.refresh_from_db()
-    return season
+    return _record_recomputed(season, by, _("Saison modifiée"))
 
 
 @transaction.atomic
 def season_open(*, by: User | None, season: Season, now: datetime) -> Season:
     """The season starts: out of preparation, its manches can take sign-ups."""
-    season = Season.objects.select_for_update().get(pk=season.pk)
-    if season.state != Season.State.PREPARATION:
-        raise ValidationError({"state": _("Seule une saison en préparation peut être ouverte.")})
+    season = _locked_in_state(
+        season, Season.State.PREPARATION, _("Seule une saison en préparation peut être ouverte.")
+    )
     season.state = Season.State.OPEN
     _record(season, by, _("Saison ouverte"))
     return season
@@ -220,29 +242,21 @@ def season_close(*, by: User | None, season: Season, now: datetime) -> Season:
     The malus is the engine's (rulings §5.6), derived from the closed state;
     bumping the revision makes every cached standing recomputed with it.
     """
-    season = Season.objects.select_for_update().get(pk=season.pk)
-    if season.state != Season.State.OPEN:
-        raise ValidationError({"state": _("Seule une saison en cours peut être close.")})
+    season = _locked_in_state(season, Season.State.OPEN, _("Seule une saison en cours peut être close."))
     season.state = Season.State.CLOSED
     season.closed_at = now
-    _record(season, by, _("Saison close : malus de participation appliqué, classement figé"))
-    invalidate(season)
-    season.refresh_from_db()
-    return season
+    return _record_recomputed(
+        season, by, _("Saison close : malus de participation appliqué, classement figé")
+    )
 
 
 @transaction.atomic
 def season_reopen(*, by: User | None, season: Season, now: datetime) -> Season:
     """Reopen a closed season (to correct it); the participation malus is lifted until it is closed again."""
-    season = Season.objects.select_for_update().get(pk=season.pk)
-    if season.state != Season.State.CLOSED:
-        raise ValidationError({"state": _("Seule une saison close peut être rouverte.")})
+    season = _locked_in_state(season, Season.State.CLOSED, _("Seule une saison close peut être rouverte."))
     season.state = Season.State.OPEN
     season.closed_at = None
-    _record(season, by, _("Saison rouverte"))
-    invalidate(season)
-    season.refresh_from_db()
-    return season
+    return _record_recomputed(season, by, _("Saison rouverte"))
 
 
 def current_season() -> Season | None:
