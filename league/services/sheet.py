@@ -115,9 +115,27 @@ def _nonfield(message: str) -> ValidationError:
 
 def _season_check(state: SheetState, *, donnes=None, results=None, order=None) -> list:
     """The engine's checks of the manche as played (table, pot empty at close, zero sum, order)."""
-    manche = state.manche
-    table = state.table
     absent = state.absent.username if state.absent else None
+    return _engine_problems(
+        state.manche,
+        state.ruleset,
+        table=state.table,
+        absent=absent,
+        donnes=donnes,
+        results=results,
+        order=order,
+    )
+
+
+def _engine_problems(manche: Manche, ruleset, *, table: tuple, absent: str | None, **played) -> list:
+    """The engine's verdict on ``manche`` played at ``table``, as violations with paths relative to the manche.
+
+    The engine validates whole seasons: the manche goes in alone, in a season
+    of its own whose players are those of the table, so that every write of
+    the sheet (and the choice of the table itself) is judged by the same rules
+    as the season's standings, never by a copy of them. ``played``: the
+    manche's donnes, results and order, as far as there are any.
+    """
     ids = set(table) | ({absent} if absent else set())
     mi = rules.MancheInput(
         number=manche.number,
@@ -125,13 +143,11 @@ def _season_check(state: SheetState, *, donnes=None, results=None, order=None) -
         status="played",
         table=table,
         absent=absent,
-        donnes=donnes,
-        results=results,
-        order=order,
+        **played,
     )
     season = rules.SeasonInput(
         name=manche.season.name,
-        ruleset=state.ruleset,
+        ruleset=ruleset,
         players={i: rules.PlayerInfo(id=i, name=i) for i in ids},
         manches=(mi,),
     )
@@ -213,31 +229,12 @@ def table_set(*, manche: Manche, players: list, absent, by, seen_version, now: d
     state = sheet_state(manche)
     table = tuple(p.username for p in players)
     absent_id = absent.username if absent else None
-    ids = set(table) | ({absent_id} if absent_id else set())
-    mi = rules.MancheInput(
-        number=manche.number,
-        starts_at=manche.starts_at,
-        status="played",
-        table=table,
-        absent=absent_id,
-        results=(),
-    )
-    season = rules.SeasonInput(
-        name=manche.season.name,
-        ruleset=state.ruleset,
-        players={i: rules.PlayerInfo(id=i, name=i) for i in ids},
-        manches=(mi,),
-    )
-    try:
-        rules.validate_season(season)
-        problems = []
-    except rules.InvalidInput as exc:
-        # Only the table's problems: the (empty) results are not the point here.
-        problems = [
-            rules.RuleViolation(p.field.removeprefix("manches[0]").lstrip("."), p.message)
-            for p in exc.problems
-            if p.field.removeprefix("manches[0].").startswith(("table", "absent"))
-        ]
+    # Only the table's problems: the (empty) results are not the point here.
+    problems = [
+        p
+        for p in _engine_problems(manche, state.ruleset, table=table, absent=absent_id, results=())
+        if p.field.startswith(("table", "absent"))
+    ]
     if problems:
         raise _problems_error(problems)
     if manche.absent_id != (absent.pk if absent else None):
