@@ -82,6 +82,18 @@ def _invalidate(manche: Manche) -> None:
     selectors.invalidate(manche.season)
 
 
+def _results_changed(manche: Manche, *, now: datetime) -> None:
+    """After a donne or the tie order changed: stale standings, and, once played, the vainqueurs told.
+
+    Before the close nothing is published yet; after it, a correction can
+    change who won, and a new vainqueur must learn his compte-rendu is due
+    (the notice is sent once per manche and player, so the others hear nothing twice).
+    """
+    _invalidate(manche)
+    if manche.status == Manche.Status.PLAYED:
+        _notify_vainqueurs(manche, now=now)
+
+
 def _in(path: str, prefix: str) -> bool:
     return path == prefix or path.startswith((prefix + ".", prefix + "["))
 
@@ -386,9 +398,7 @@ def donne_add(*, manche: Manche, data: dict, by, seen_version, now: datetime) ->
     _apply(donne, row, state.users)
     donne._history_user = by
     donne.save()
-    _invalidate(manche)
-    if manche.status == Manche.Status.PLAYED:
-        _notify_vainqueurs(manche, now=now)
+    _results_changed(manche, now=now)
     return donne
 
 
@@ -427,9 +437,7 @@ def donne_correct(*, manche: Manche, index: int, data: dict, by, seen_version, n
     _apply(donne, row, state.users)
     donne._history_user = by
     donne.save()
-    _invalidate(manche)
-    if manche.status == Manche.Status.PLAYED:
-        _notify_vainqueurs(manche, now=now)
+    _results_changed(manche, now=now)
     return donne
 
 
@@ -449,9 +457,7 @@ def donne_delete(*, manche: Manche, index: int, by, seen_version, now: datetime)
         _after_closed_change(state, manche, engine, by=by, now=now)
     donne._history_user = by
     donne.delete()
-    _invalidate(manche)
-    if manche.status == Manche.Status.PLAYED:
-        _notify_vainqueurs(manche, now=now)
+    _results_changed(manche, now=now)
 
 
 # --------------------------------------------------------------------------
@@ -529,9 +535,7 @@ def manche_order_set(*, manche: Manche, order: list[str] | None, by, seen_versio
     manche.order = order
     manche._history_user = by
     manche.save(update_fields=["order"])
-    _invalidate(manche)
-    if manche.status == Manche.Status.PLAYED:
-        _notify_vainqueurs(manche, now=now)
+    _results_changed(manche, now=now)
 
 
 @transaction.atomic
