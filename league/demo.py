@@ -708,6 +708,41 @@ def _pick_table(rng: random.Random, pool: list[str], weights: list[float], n: in
 # --------------------------------------------------------------------------
 
 
+def _played_nights(
+    rng: random.Random,
+    dates: list[datetime],
+    players: list[str],
+    weights: list[float],
+    scenarios: list[str],
+    *,
+    cancelled: int,
+    at_four: int,
+) -> list[MancheSpec]:
+    """One manche of five a night, numbered from 1: night ``cancelled`` called off, night ``at_four`` one short.
+
+    Both demo seasons fill their played nights this way. The random draws come
+    in one fixed order (table, place, target, compte-rendu story), so that a
+    seed always gives the same club.
+    """
+    specs = []
+    for k, start in enumerate(dates):
+        spec = MancheSpec(
+            number=k + 1,
+            starts_at=start,
+            table=_pick_table(rng, players, weights, 5),
+            location=rng.choice(LOCATIONS),
+            target=rng.randint(16, 24),
+            cr_scenario=rng.choice(scenarios),
+            order_ties=True,
+        )
+        if k == cancelled:
+            spec.status, spec.table = "cancelled", []
+        if k == at_four:
+            spec.absent = spec.table.pop()
+        specs.append(spec)
+    return specs
+
+
 @dataclass
 class DemoPlan:
     """The two seasons' documents, and the sign-ups to make for the coming manches."""
@@ -760,25 +795,11 @@ def demo_plan(seed: int = DEMO_SEED, *, now: datetime) -> DemoPlan:
     dates = sorted(regular_dates + extras)
     cancelled = rng.randrange(3, len(dates) - 3)
     at_four = rng.choice([k for k in range(2, len(dates) - 2) if k != cancelled])
-    specs = []
     weights = [5.0 if regular[p] else 2.0 for p in closed_players]
     scenarios = ["on_time"] * 24 + ["late"] * 4 + ["revised"] * 2 + ["replaced"] * 2 + ["none"]
-    for k, start in enumerate(dates):
-        table = _pick_table(rng, closed_players, weights, 5)
-        spec = MancheSpec(
-            number=k + 1,
-            starts_at=start,
-            table=table,
-            location=rng.choice(LOCATIONS),
-            target=rng.randint(16, 24),
-            cr_scenario=rng.choice(scenarios),
-            order_ties=True,
-        )
-        if k == cancelled:
-            spec.status, spec.table = "cancelled", []
-        if k == at_four:
-            spec.absent = spec.table.pop()
-        specs.append(spec)
+    specs = _played_nights(
+        rng, dates, closed_players, weights, scenarios, cancelled=cancelled, at_four=at_four
+    )
     played = [s for s in specs if s.status == "played"]
     # What every season of the demo shows at least once, dealt at random nights.
     for feature in [
@@ -849,25 +870,12 @@ def demo_plan(seed: int = DEMO_SEED, *, now: datetime) -> DemoPlan:
     extra_day = cal.manche_start(cal.local_date(played_dates[len(played_dates) // 2]) + timedelta(days=7))
     played_dates = sorted([*played_dates, extra_day])
     weights = [5.0 if regular[p] else 2.5 for p in current_players]
-    specs = []
     cancelled = rng.randrange(1, len(played_dates) - 1)
     at_four = rng.choice([k for k in range(len(played_dates)) if k != cancelled])
     scenarios = ["on_time"] * 6 + ["late", "revised", "replaced"]
-    for k, start in enumerate(played_dates):
-        spec = MancheSpec(
-            number=k + 1,
-            starts_at=start,
-            table=_pick_table(rng, current_players, weights, 5),
-            location=rng.choice(LOCATIONS),
-            target=rng.randint(16, 24),
-            cr_scenario=rng.choice(scenarios),
-            order_ties=True,
-        )
-        if k == cancelled:
-            spec.status, spec.table = "cancelled", []
-        if k == at_four:
-            spec.absent = spec.table.pop()
-        specs.append(spec)
+    specs = _played_nights(
+        rng, played_dates, current_players, weights, scenarios, cancelled=cancelled, at_four=at_four
+    )
     played = [s for s in specs if s.status == "played"]
     for feature in ["misere_game", "petit_attack", "simple", "misere_valid", "penalty", "garde_sans"]:
         rng.choice(played).forced.append({feature})
