@@ -260,6 +260,26 @@ def invalid_link_error() -> ValidationError:
     )
 
 
+def _spend_link(link: Invitation | EmailChange | None, *, used: str, withdrawn: str, now: datetime) -> None:
+    """Mark a one-time link used, by one conditional UPDATE; refuse a link that is gone or already spent.
+
+    Two clicks (two tabs, a double submit) may both have found the link usable:
+    only the one whose UPDATE still finds it unused (``used``), not withdrawn
+    (``withdrawn``) and unexpired goes on, the other gets the invalid-link refusal.
+    """
+    if link is None:
+        raise invalid_link_error()
+    spent = (
+        type(link)
+        .objects.filter(
+            pk=link.pk, **{f"{used}__isnull": True, f"{withdrawn}__isnull": True}, expires_at__gt=now
+        )
+        .update(**{used: now})
+    )
+    if spent != 1:
+        raise invalid_link_error()
+
+
 @transaction.atomic
 def invitation_accept(*, token: str, password: str, display_name: str = "", now: datetime) -> User:
     """The invited player chooses his password: his account opens (or reopens).
@@ -269,13 +289,7 @@ def invitation_accept(*, token: str, password: str, display_name: str = "", now:
     spent by a conditional update, so two clicks cannot both use it.
     """
     invitation = invitation_for_token(token, now=now)
-    if invitation is None:
-        raise invalid_link_error()
-    spent = Invitation.objects.filter(
-        pk=invitation.pk, used_at__isnull=True, revoked_at__isnull=True, expires_at__gt=now
-    ).update(used_at=now)
-    if spent != 1:
-        raise invalid_link_error()
+    _spend_link(invitation, used="used_at", withdrawn="revoked_at", now=now)
 
     display_name = (display_name or "").strip() or invitation.display_name
     if User.objects.filter(email__iexact=invitation.email).exclude(pk=invitation.user_id).exists():
@@ -504,13 +518,7 @@ def email_change_for_token(token: str, *, now: datetime) -> EmailChange | None:
 @transaction.atomic
 def email_change_confirm(*, token: str, now: datetime) -> User:
     change = email_change_for_token(token, now=now)
-    if change is None:
-        raise invalid_link_error()
-    spent = EmailChange.objects.filter(
-        pk=change.pk, confirmed_at__isnull=True, cancelled_at__isnull=True, expires_at__gt=now
-    ).update(confirmed_at=now)
-    if spent != 1:
-        raise invalid_link_error()
+    _spend_link(change, used="confirmed_at", withdrawn="cancelled_at", now=now)
     user = User.objects.select_for_update().get(pk=change.user_id)
     if User.objects.filter(email__iexact=change.new_email).exclude(pk=user.pk).exists():
         raise ValidationError({"new_email": _("Cette adresse est déjà utilisée par un autre compte.")})
