@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
@@ -292,6 +293,14 @@ class _Reader:
 
     def __init__(self, problems: Problems):
         self.p = problems
+
+    def required(self, read: Callable[..., Any], path: str, obj: dict, key: str, **kwargs: Any) -> Any:
+        """``read`` the required ``key`` of ``obj`` (at ``path.key``), or ``_BAD`` when it is missing.
+
+        ``obj`` has already reported the missing key: the value is only marked
+        bad, so that the row is dropped without a second problem for the same key.
+        """
+        return read(f"{path}.{key}", obj[key], **kwargs) if key in obj else _BAD
 
     def obj(
         self,
@@ -611,11 +620,7 @@ def _season(r: _Reader, value: Any) -> dict | None:
     if obj is None:
         return None
     before = len(r.p)
-    name = (
-        r.string("season.name", obj.get("name", ""), max_length=SEASON_NAME_MAX, non_empty=True)
-        if "name" in obj
-        else _BAD
-    )
+    name = r.required(r.string, "season", obj, "name", max_length=SEASON_NAME_MAX, non_empty=True)
     if isinstance(name, str) and (name != name.strip() or "/" in name):
         r.p.add(
             "season.name",
@@ -623,7 +628,7 @@ def _season(r: _Reader, value: Any) -> dict | None:
             value=_show(name),
         )
         name = _BAD
-    family = r.string("season.ruleset", obj["ruleset"]) if "ruleset" in obj else _BAD
+    family = r.required(r.string, "season", obj, "ruleset")
     params = obj.get("params")
     if params is None:
         params = {}
@@ -668,7 +673,7 @@ def _players(r: _Reader, value: Any) -> tuple[list[PlayerRow], dict[str, rules.P
         obj = r.obj(path, item, PLAYER_REQUIRED, PLAYER_OPTIONAL)
         if obj is None:
             continue
-        pid = r.string(f"{path}.id", obj["id"]) if "id" in obj else _BAD
+        pid = r.required(r.string, path, obj, "id")
         if isinstance(pid, str):
             if not SHORT_ID.match(pid):
                 r.p.add(
@@ -679,11 +684,7 @@ def _players(r: _Reader, value: Any) -> tuple[list[PlayerRow], dict[str, rules.P
             elif pid in infos:
                 r.p.add(f"{path}.id", _("%(id)s is listed twice"), id=pid)
                 continue
-        name = (
-            r.string(f"{path}.name", obj["name"], max_length=PLAYER_NAME_MAX, non_empty=True)
-            if "name" in obj
-            else _BAD
-        )
+        name = r.required(r.string, path, obj, "name", max_length=PLAYER_NAME_MAX, non_empty=True)
         first = r.string(
             f"{path}.first_season", obj.get("first_season"), nullable=True, max_length=FIRST_SEASON_MAX
         )
@@ -702,9 +703,9 @@ def _manche(r: _Reader, path: str, value: Any) -> MancheRow | None:
     obj = r.obj(path, value, MANCHE_REQUIRED, MANCHE_OPTIONAL, MANCHE_COMPUTED)
     if obj is None:
         return None
-    number = r.integer(f"{path}.number", obj["number"], minimum=1) if "number" in obj else _BAD
-    starts_at = r.moment(f"{path}.starts_at", obj["starts_at"]) if "starts_at" in obj else _BAD
-    status = r.string(f"{path}.status", obj["status"]) if "status" in obj else _BAD
+    number = r.required(r.integer, path, obj, "number", minimum=1)
+    starts_at = r.required(r.moment, path, obj, "starts_at")
+    status = r.required(r.string, path, obj, "status")
     location = obj.get("location")
     location = "" if location is None else r.string(f"{path}.location", location, max_length=LOCATION_MAX)
     table = _player_list(r, f"{path}.table", obj.get("table"))
@@ -824,15 +825,11 @@ def _donne(r: _Reader, path: str, value: Any) -> DonneRow | None:
         return DonneRow(
             kind="misere", dealer=dealer, miseres=miseres, penalties=penalties, misere_points=misere_points
         )
-    taker = r.player(f"{path}.taker", value.get("taker")) if "taker" in value else _BAD
-    contract = r.string(f"{path}.contract", value.get("contract")) if "contract" in value else _BAD
+    taker = r.required(r.player, path, value, "taker")
+    contract = r.required(r.string, path, value, "contract")
     partner = r.player(f"{path}.partner", value.get("partner"), nullable=True)
-    bouts = (
-        r.integer(f"{path}.bouts", value["bouts"], minimum=-SMALL_MAX, maximum=SMALL_MAX)
-        if "bouts" in value
-        else _BAD
-    )
-    points = r.number(f"{path}.points", value["points"]) if "points" in value else _BAD
+    bouts = r.required(r.integer, path, value, "bouts", minimum=-SMALL_MAX, maximum=SMALL_MAX)
+    points = r.required(r.number, path, value, "points")
     petit = r.string(f"{path}.petit_au_bout", value.get("petit_au_bout"), nullable=True)
     chelem = r.string(f"{path}.chelem", value.get("chelem"), nullable=True)
     poignees = _side_list(
@@ -869,8 +866,8 @@ def _result(r: _Reader, path: str, value: Any) -> ResultRow | None:
     if obj is None:
         return None
     before = len(r.p)
-    player = r.player(f"{path}.player", obj["player"]) if "player" in obj else _BAD
-    score = r.integer(f"{path}.score", obj["score"]) if "score" in obj else _BAD
+    player = r.required(r.player, path, obj, "player")
+    score = r.required(r.integer, path, obj, "score")
     counts = {
         key: r.integer(f"{path}.{key}", obj.get(key, 0), minimum=0, maximum=SMALL_MAX)
         for key in ("prises", "bouts", "prises_won")
@@ -885,10 +882,10 @@ def _compte_rendu(r: _Reader, path: str, value: Any) -> CompteRenduRow | None:
     if obj is None:
         return None
     before = len(r.p)
-    author = r.player(f"{path}.author", obj["author"]) if "author" in obj else _BAD
-    posted_at = r.moment(f"{path}.posted_at", obj["posted_at"]) if "posted_at" in obj else _BAD
-    status = r.string(f"{path}.status", obj["status"]) if "status" in obj else _BAD
-    text = r.string(f"{path}.text", obj["text"]) if "text" in obj else _BAD
+    author = r.required(r.player, path, obj, "author")
+    posted_at = r.required(r.moment, path, obj, "posted_at")
+    status = r.required(r.string, path, obj, "status")
+    text = r.required(r.string, path, obj, "text")
     rejected_at = r.moment(f"{path}.rejected_at", obj.get("rejected_at"), nullable=True)
     reason = r.string(f"{path}.reason", obj.get("reason"), nullable=True)
     if len(r.p) != before:
@@ -901,8 +898,8 @@ def _award(r: _Reader, path: str, value: Any) -> AwardRow | None:
     if obj is None:
         return None
     before = len(r.p)
-    award = r.string(f"{path}.award", obj["award"]) if "award" in obj else _BAD
-    player = r.player(f"{path}.player", obj["player"]) if "player" in obj else _BAD
+    award = r.required(r.string, path, obj, "award")
+    player = r.required(r.player, path, obj, "player")
     citation = r.string(f"{path}.citation", obj.get("citation"), nullable=True)
     if len(r.p) != before:
         return None
