@@ -120,7 +120,9 @@ def test_catalogue_has_no_fuzzy_entry(lang):
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_compiled_catalogue_matches_the_po_file(lang):
     """The committed .mo was compiled from the committed .po (run compilemessages)."""
-    mo = {(e.msgid, e.msgid_plural): e for e in polib.mofile(str(LOCALE / lang / "LC_MESSAGES" / "django.mo"))}
+    mo = {
+        (e.msgid, e.msgid_plural): e for e in polib.mofile(str(LOCALE / lang / "LC_MESSAGES" / "django.mo"))
+    }
     stale = []
     for entry in _po(lang).translated_entries():
         compiled = mo.get((entry.msgid, entry.msgid_plural))

@@ -12,7 +12,9 @@ from . import comptes_rendus, seasons, sheet
 
 def get_manche(season_name: str, number: int) -> Manche:
     return get_object_or_404(
-        Manche.objects.select_related("season", "capitaine", "absent"), season__name=season_name, number=number
+        Manche.objects.select_related("season", "capitaine", "absent"),
+        season__name=season_name,
+        number=number,
     )
 
 
