@@ -230,32 +230,8 @@ def _explanations(result: rules.SeasonResult) -> dict[str, tuple[rules.Message, 
 
 
 def _progression(result: rules.SeasonResult) -> dict[str, tuple[tuple[int, Fraction], ...]]:
-    """Points moyens of each player after each manche he played.
-
-    Running sums of the engine's place points and adjustments of each manche,
-    divided as §5 divides them (points ÷ (manches + 1)); the last point of
-    each line is the engine's own final average, so the chart ends where the
-    table does (participation malus of a closed season included).
-    """
-    totals: dict[str, Decimal] = {}
-    counts: dict[str, int] = {}
-    series: dict[str, list[tuple[int, Fraction]]] = {}
-    for number, outcome in result.manches.items():
-        changes: dict[str, Decimal] = {}
-        for entry in outcome.ranking:
-            changes[entry.player] = changes.get(entry.player, Decimal(0)) + entry.points
-            counts[entry.player] = counts.get(entry.player, 0) + 1
-        for adj in outcome.adjustments:
-            if adj.player in changes:
-                changes[adj.player] += adj.value
-        for player, change in changes.items():
-            totals[player] = totals.get(player, Decimal(0)) + change
-            series.setdefault(player, []).append((number, Fraction(totals[player]) / (counts[player] + 1)))
-    for row in result.standings:
-        points = series.get(row.player)
-        if points and points[-1][1] != row.average:
-            points[-1] = (points[-1][0], row.average)
-    return {player: tuple(points) for player, points in series.items()}
+    """Each player's points moyens manche after manche, as the engine computes them."""
+    return rules.average_progression(result)
 
 
 def build_standings(season: Season, result: rules.SeasonResult) -> SeasonStandings:

@@ -34,6 +34,7 @@ from .explain import explain_player, explain_season
 from .manche import QuickResult, RankingEntry, manche_bonuses, rank_manche, vainqueurs, validate_quick_results
 from .messages import Message, gettext_noop
 from .numbers import json_number, to_decimal
+from .progression import average_progression
 from .ruleset import CONTRACTS, FAMILIES, PARAM_KEYS, RuleSet, ruleset_for
 from .season import (
     Accessit,
@@ -50,6 +51,7 @@ from .season import (
 from .sheet import PlayerStats, SheetResult, next_dealer, score_sheet
 
 __all__ = [
+    "average_progression",
     "ADJUSTMENT_KINDS",
     "CONTRACTS",
     "FAMILIES",

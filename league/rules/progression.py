@@ -1,0 +1,37 @@
+"""The season manche after manche: each player's points moyens as they stood (§5).
+
+The chart of the season draws these; computing them here keeps the
+averages' formula in one place, the engine.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from .season import SeasonResult
+
+
+def average_progression(result: SeasonResult) -> dict[str, tuple[tuple[int, Fraction], ...]]:
+    """For each classified player, ``(manche number, points moyens after it)`` for
+    each of his manches in order. Place points and that manche's adjustments
+    accumulate; the last point is the standings' own average, so a closed
+    season's participation malus shows on the final point."""
+    totals: dict[str, Fraction] = {}
+    counts: dict[str, int] = {}
+    series: dict[str, list[tuple[int, Fraction]]] = {}
+    for number, outcome in result.manches.items():
+        changes: dict[str, Fraction] = {}
+        for entry in outcome.ranking:
+            changes[entry.player] = changes.get(entry.player, Fraction(0)) + entry.points_fraction
+            counts[entry.player] = counts.get(entry.player, 0) + 1
+        for adj in outcome.adjustments:
+            if adj.player in changes:
+                changes[adj.player] += Fraction(adj.value)
+        for player, change in changes.items():
+            totals[player] = totals.get(player, Fraction(0)) + change
+            series.setdefault(player, []).append((number, totals[player] / (counts[player] + 1)))
+    for row in result.standings:
+        points = series.get(row.player)
+        if points:
+            points[-1] = (points[-1][0], row.average)
+    return {player: tuple(points) for player, points in series.items()}
