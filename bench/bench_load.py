@@ -27,6 +27,7 @@ Figures are ratios within one run on one machine, not absolute targets.
 from __future__ import annotations
 
 import argparse
+import shutil
 import statistics
 import sys
 import threading
@@ -56,7 +57,7 @@ def parse_args() -> argparse.Namespace:
         "--timeout", type=float, default=120, help="per request, seconds (a timeout is counted)"
     )
     parser.add_argument("--seed", type=int, default=2011)
-    parser.add_argument("--keep", action="store_true", help="keep the database afterwards")
+    parser.add_argument("--keep", action="store_true", help="keep the database and scratch files afterwards")
     return parser.parse_args()
 
 
@@ -181,7 +182,10 @@ def main() -> None:
 
         cache.clear()  # the scratch cache (Redis db 7) is left empty
         report(results)
-        print(f"(scratch files in {var_dir})")
+        if args.keep:
+            print(f"(scratch files kept in {var_dir})")
+        else:
+            shutil.rmtree(var_dir, ignore_errors=True)
 
 
 def report(results: dict) -> None:

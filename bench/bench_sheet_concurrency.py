@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import re
+import shutil
 import sys
 import threading
 import time
@@ -178,7 +179,7 @@ def main() -> None:
     args = parse_args()
     failures = []
     with scratch_database(args.database_url, keep=args.keep) as url:
-        env, _var_dir = prepare(url)
+        env, var_dir = prepare(url)
         from django.db import connection
 
         manche = build_manche()
@@ -227,6 +228,8 @@ def main() -> None:
 
         cache.clear()  # the scratch cache (Redis db 7) is left empty
         connection.close()
+    if not args.keep and not failures:
+        shutil.rmtree(var_dir, ignore_errors=True)
     if failures:
         print("FAILED:\n  " + "\n  ".join(failures))
         raise SystemExit(1)
