@@ -249,17 +249,58 @@ def _next_expiry(result, now: datetime) -> datetime:
     return min([now + RESULT_MAX_AGE, *upcoming])
 
 
-def season_result(season: Season, *, now: datetime | None = None) -> "rules.SeasonResult":
-    """The engine's computation of the season (without per-donne scores), cached per revision and until the next deadline."""
-    now = now or timezone.now()
+CACHE_TIMEOUT = int(RESULT_MAX_AGE.total_seconds()) + 60
+
+
+def _result_key(season: Season) -> str:
     revision = Season.objects.filter(pk=season.pk).values_list("revision", flat=True).get()
-    key = f"league:season-result:{season.pk}:{revision}"
-    cached = cache.get(key)
-    if cached is not None:
-        computed_at, valid_until, result = cached
-        if computed_at <= now < valid_until:
-            return result
+    return f"league:season-result:{season.pk}:{revision}"
+
+
+def _fresh(entry, now: datetime):
+    """The cached value when it was computed at or before ``now`` and is still valid, else None."""
+    if entry is None:
+        return None
+    computed_at, valid_until, value = entry
+    return value if computed_at <= now < valid_until else None
+
+
+def season_result(season: Season, *, now: datetime | None = None) -> "rules.SeasonResult":
+    """The engine's computation of the season (without per-donne scores), cached per revision and until the next deadline.
+
+    Each manche's outcome is also cached on its own, so a page about one
+    manche (or a page of ten) reads a few kilobytes, not the whole season.
+    """
+    now = now or timezone.now()
+    key = _result_key(season)
+    result = _fresh(cache.get(key), now)
+    if result is not None:
+        return result
     result = _without_donne_results(rules.compute_season(season_input(season), now=now))
     valid_until = _next_expiry(result, now)
-    cache.set(key, (now, valid_until, result), timeout=int(RESULT_MAX_AGE.total_seconds()) + 60)
+    entries = {
+        f"{key}:manche:{number}": (now, valid_until, outcome) for number, outcome in result.manches.items()
+    }
+    entries[f"{key}:played"] = (now, valid_until, frozenset(result.manches))
+    entries[key] = (now, valid_until, result)
+    cache.set_many(entries, timeout=CACHE_TIMEOUT)
     return result
+
+
+def manche_outcomes(season: Season, numbers, *, now: datetime | None = None) -> dict:
+    """The engine's outcome of each given manche number (None for a manche not played).
+
+    Read from the per-manche cache entries; the whole season is computed
+    only when one of them is missing or stale.
+    """
+    now = now or timezone.now()
+    numbers = list(numbers)
+    key = _result_key(season)
+    cached = cache.get_many([f"{key}:played", *(f"{key}:manche:{n}" for n in numbers)])
+    played = _fresh(cached.get(f"{key}:played"), now)
+    if played is not None:
+        outcomes = {n: _fresh(cached.get(f"{key}:manche:{n}"), now) if n in played else None for n in numbers}
+        if all(outcomes[n] is not None for n in numbers if n in played):
+            return outcomes
+    result = season_result(season, now=now)
+    return {n: result.manches.get(n) for n in numbers}

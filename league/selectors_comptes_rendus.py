@@ -17,7 +17,7 @@ from accounts.roles import current_president
 
 from . import rules
 from .models import CompteRendu, Manche, Season
-from .selectors import compte_rendu_to_engine, season_result
+from .selectors import compte_rendu_to_engine, manche_outcomes
 
 logger = logging.getLogger(__name__)
 
@@ -113,7 +113,7 @@ def situations_of(season: Season, manches, *, now: datetime) -> list[MancheCompt
     manches = [m for m in manches if m.status == Manche.Status.PLAYED]
     if not manches:
         return []
-    result = season_result(season, now=now)
+    by_number = manche_outcomes(season, [m.number for m in manches], now=now)
     ruleset = season.ruleset()
     by_manche: dict[int, list[CompteRendu]] = {m.pk: [] for m in manches}
     for cr in (
@@ -122,7 +122,7 @@ def situations_of(season: Season, manches, *, now: datetime) -> list[MancheCompt
         .order_by("posted_at", "pk")
     ):
         by_manche[cr.manche_id].append(cr)
-    outcomes = {m.pk: result.manches.get(m.number) for m in manches}
+    outcomes = {m.pk: by_number[m.number] for m in manches}
     usernames = {e.player for o in outcomes.values() if o for e in o.ranking}
     users = {u.username: u for u in User.objects.filter(username__in=usernames)}
     out = []

@@ -1,0 +1,32 @@
+"""A page about one manche reads that manche's cached outcome, not the whole season's result."""
+
+from django.core.cache import cache
+
+from league.selectors import _result_key, manche_outcomes, season_result
+
+from .conftest import paris
+
+
+def test_one_manche_is_read_from_its_own_cache_entry(
+    season, played, manche_at, django_assert_max_num_queries
+):
+    played(1, paris(2025, 9, 4, 21))
+    played(2, paris(2025, 9, 18, 21), winner="bruno")
+    manche_at(3, paris(2025, 10, 2, 21))
+    now = paris(2025, 9, 20, 12)
+    whole = season_result(season, now=now)
+    cache.delete(_result_key(season))  # only the per-manche entries remain
+    with django_assert_max_num_queries(1):  # the season's revision, nothing else
+        outcomes = manche_outcomes(season, [2, 3], now=now)
+    assert outcomes[2].ranking == whole.manches[2].ranking
+    assert outcomes[2].vainqueurs == ("bruno",)
+    assert outcomes[3] is None  # planned: no outcome
+
+
+def test_a_stale_entry_recomputes_the_season(season, played):
+    played(1, paris(2025, 9, 4, 21))
+    season_result(season, now=paris(2025, 9, 5, 12))
+    # Past the cached reading's validity (the next deadline is 14 days on): computed afresh.
+    later = paris(2025, 9, 20, 12)
+    outcomes = manche_outcomes(season, [1], now=later)
+    assert [a.kind for a in outcomes[1].adjustments if a.kind == "cr_retard"] == ["cr_retard"]
