@@ -201,18 +201,16 @@ class Style:
 
 def to_engine(d: dict) -> rules.ContractDonne | rules.MisereGame:
     """A generated donne (interchange shape) in the engine's terms."""
-    miseres = tuple(
-        rules.MisereAnnouncement(m["player"], m["kind"], m["valid"]) for m in d.get("miseres", ())
-    )
-    penalties = tuple(rules.Penalty(p["player"], p["amount"], p["reason"]) for p in d.get("penalties", ()))
     if d["kind"] == "misere":
-        return rules.MisereGame(
+        return rules.donne_from_fields(
+            kind="misere",
             dealer=d.get("dealer"),
-            points={p: rules.to_decimal(v) for p, v in d["points"].items()},
-            miseres=miseres,
-            penalties=penalties,
+            miseres=d.get("miseres", ()),
+            penalties=d.get("penalties", ()),
+            misere_points={p: rules.to_decimal(v) for p, v in d["points"].items()},
         )
-    return rules.ContractDonne(
+    return rules.donne_from_fields(
+        kind=d["kind"],
         dealer=d.get("dealer"),
         taker=d["taker"],
         contract=d["contract"],
@@ -220,10 +218,10 @@ def to_engine(d: dict) -> rules.ContractDonne | rules.MisereGame:
         bouts=d["bouts"],
         points=rules.to_decimal(d["points"]),
         petit_au_bout=d["petit_au_bout"],
-        poignees=tuple(rules.Poignee(p["player"], p["level"]) for p in d["poignees"]),
         chelem=d["chelem"],
-        miseres=miseres,
-        penalties=penalties,
+        poignees=d["poignees"],
+        miseres=d.get("miseres", ()),
+        penalties=d.get("penalties", ()),
     )
 
 

@@ -66,22 +66,9 @@ def invalidate(season: Season) -> None:
 
 def donne_to_engine(row: dict) -> "rules.ContractDonne | rules.MisereGame":
     """One ``Donne`` row (as ``values(*DONNE_FIELDS)``) in the engine's terms."""
-    miseres = tuple(
-        rules.MisereAnnouncement(player=m["player"], kind=m["kind"], valid=bool(m["valid"]))
-        for m in row["miseres"] or ()
-    )
-    penalties = tuple(
-        rules.Penalty(player=p["player"], amount=int(p["amount"]), reason=p.get("reason", ""))
-        for p in row["penalties"] or ()
-    )
-    if row["kind"] == Donne.Kind.MISERE:
-        return rules.MisereGame(
-            dealer=row["dealer__username"],
-            points={player: Decimal(str(points)) for player, points in (row["misere_points"] or {}).items()},
-            miseres=miseres,
-            penalties=penalties,
-        )
-    return rules.ContractDonne(
+    misere_points = row["misere_points"]
+    return rules.donne_from_fields(
+        kind=row["kind"],
         dealer=row["dealer__username"],
         taker=row["taker__username"],
         contract=row["contract"],
@@ -89,10 +76,15 @@ def donne_to_engine(row: dict) -> "rules.ContractDonne | rules.MisereGame":
         bouts=row["bouts"],
         points=row["points"],
         petit_au_bout=row["petit_au_bout"] or None,
-        poignees=tuple(rules.Poignee(player=p["player"], level=p["level"]) for p in row["poignees"] or ()),
         chelem=row["chelem"] or None,
-        miseres=miseres,
-        penalties=penalties,
+        poignees=row["poignees"] or (),
+        miseres=row["miseres"] or (),
+        penalties=row["penalties"] or (),
+        misere_points=(
+            {player: Decimal(str(points)) for player, points in misere_points.items()}
+            if misere_points
+            else None
+        ),
     )
 
 

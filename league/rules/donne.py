@@ -11,7 +11,7 @@ jeton points; the pot is conserved: ``Σ scores + (pot_after − pot_before) == 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -451,6 +451,45 @@ _MISERE_TEXT = {
         "Misère d'atout announced by %(player)s, false: he pays 10 to each other player (−%(total)s)."
     ),
 }
+
+
+def donne_from_fields(
+    *,
+    kind: str,
+    dealer: str | None,
+    taker: str | None = None,
+    contract: str = "",
+    partner: str | None = None,
+    bouts: int | None = None,
+    points=None,
+    petit_au_bout: str | None = None,
+    chelem: str | None = None,
+    poignees: Iterable[Mapping] = (),
+    miseres: Iterable[Mapping] = (),
+    penalties: Iterable[Mapping] = (),
+    misere_points: Mapping | None = None,
+) -> ContractDonne | MisereGame:
+    """A donne from the interchange format's fields (lists of ``{"player", …}``
+    dicts): the one place where a stored sheet line, an imported file and the
+    demo's dealing become the engine's dataclasses. Values are passed through
+    as given, so the validation still sees (and names) a bad one."""
+    announced = tuple(MisereAnnouncement(m["player"], m["kind"], m["valid"]) for m in miseres)
+    paid = tuple(Penalty(p["player"], p["amount"], p.get("reason", "")) for p in penalties)
+    if kind == "misere":
+        return MisereGame(dealer=dealer, points=dict(misere_points or {}), miseres=announced, penalties=paid)
+    return ContractDonne(
+        dealer=dealer,
+        taker=taker,
+        contract=contract,
+        partner=partner,
+        bouts=bouts,
+        points=points,
+        petit_au_bout=petit_au_bout,
+        poignees=tuple(Poignee(p["player"], p["level"]) for p in poignees),
+        chelem=chelem,
+        miseres=announced,
+        penalties=paid,
+    )
 
 
 def score_donne(

@@ -25,7 +25,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from datetime import datetime
 from decimal import Decimal
 from typing import Any
@@ -97,28 +97,7 @@ class DonneRow:
     misere_points: dict[str, Decimal] | None = None
 
     def engine(self) -> rules.ContractDonne | rules.MisereGame:
-        miseres = tuple(rules.MisereAnnouncement(m["player"], m["kind"], m["valid"]) for m in self.miseres)
-        penalties = tuple(rules.Penalty(p["player"], p["amount"], p["reason"]) for p in self.penalties)
-        if self.kind == "misere":
-            return rules.MisereGame(
-                dealer=self.dealer,
-                points=dict(self.misere_points or {}),
-                miseres=miseres,
-                penalties=penalties,
-            )
-        return rules.ContractDonne(
-            dealer=self.dealer,
-            taker=self.taker,
-            contract=self.contract,
-            partner=self.partner,
-            bouts=self.bouts,
-            points=self.points,
-            petit_au_bout=self.petit_au_bout,
-            poignees=tuple(rules.Poignee(p["player"], p["level"]) for p in self.poignees),
-            chelem=self.chelem,
-            miseres=miseres,
-            penalties=penalties,
-        )
+        return rules.donne_from_fields(**{f.name: getattr(self, f.name) for f in fields(self)})
 
 
 @dataclass
