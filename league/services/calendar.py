@@ -18,7 +18,8 @@ from accounts.models import User
 
 from ..models import Manche, Registration, Season
 from ..rules import calendar as cal
-from .seasons import invalidate, manche_url, notify_members
+from ..selectors import invalidate
+from .seasons import manche_url, notify_members
 
 #: Reminders go out this long before a manche starts.
 REMINDER_AHEAD = timedelta(days=2)

@@ -23,9 +23,10 @@ from accounts.models import User
 
 from ..models import Donne, Manche, QuickResult, Registration, Seat
 from ..rules import calendar as cal
+from ..selectors import invalidate
 from .calendar import cancel_locked
 from .draw import table_ensure  # noqa: F401  (the sheet looks for it here too)
-from .seasons import invalidate, manche_url, notify_members
+from .seasons import manche_url, notify_members
 
 SEATS = cal.SEATS
 OPEN_STATUSES = (Manche.Status.PLANNED, Manche.Status.OPEN)

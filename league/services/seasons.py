@@ -14,7 +14,6 @@ from datetime import datetime
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import F
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
@@ -22,6 +21,7 @@ from accounts.models import User
 
 from .. import rules
 from ..models import Season
+from ..selectors import invalidate
 
 SEASON_NAME_RE = re.compile(r"^(\d{4})-(\d{4})$")
 
@@ -65,19 +65,6 @@ def notify_members(
 
 def manche_url(manche) -> str:
     return reverse("league:manche_detail", args=[manche.season.name, manche.number])
-
-
-# --- Results cache -----------------------------------------------------------
-
-
-def invalidate(season: Season) -> None:
-    """Mark the season's computed results stale (through the selectors when they exist)."""
-    try:
-        from ..selectors import invalidate as selectors_invalidate
-    except ImportError:  # pragma: no cover - the selectors module is the lead's
-        Season.objects.filter(pk=season.pk).update(revision=F("revision") + 1)
-    else:
-        selectors_invalidate(season)
 
 
 # --- Rules and params --------------------------------------------------------
