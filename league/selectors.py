@@ -147,6 +147,27 @@ class _SeasonRows:
         )
 
 
+def manche_input(manche: Manche) -> "rules.MancheInput":
+    """One manche in the engine's terms (its sheet even while it is being played)."""
+    rows = _SeasonRows({"manche": manche})
+    absent = manche.absent.username if manche.absent_id else None
+    played_input = rows.manche_input(manche, absent)
+    if manche.status == Manche.Status.PLAYED:
+        return played_input
+    donnes = rows.donnes.get(manche.pk)
+    return rules.MancheInput(
+        number=played_input.number,
+        starts_at=played_input.starts_at,
+        status=played_input.status,
+        table=played_input.table,
+        absent=absent,
+        donnes=tuple(donnes) if donnes else None,
+        results=tuple(rows.quick[manche.pk]) if rows.quick.get(manche.pk) else None,
+        order=played_input.order,
+        comptes_rendus=played_input.comptes_rendus,
+    )
+
+
 def first_seasons(usernames) -> dict[str, str]:
     """Each player's first season as recorded on his account (set when he first plays, or by an import)."""
     return dict(
