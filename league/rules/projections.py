@@ -1,0 +1,261 @@
+"""Ce qu'il me faut: what a player needs from the manches left (§5, §5.6).
+
+For each classified player of an open season and each of three goals —
+pass the player just above him, reach the podium, escape the Cuillère de
+bois — the least he must do in the manches still on the calendar, exactly
+under the average rule: his points moyens at the close are
+``(points + place points won + bonus − participation malus) ÷ (manches + 1)``.
+
+Reading (the rulebook is silent on projections; written down in
+docs/projections.md): the other players are taken as they would close if
+they played no more manche — their points moyens at the close, their own
+participation malus included (``standings_if_closed``). The player may
+play any number of the ``remaining`` manches (each seats him at most once).
+A goal is:
+
+- ``already``: met at the close without playing again;
+- ``places``: met with the returned finishes, no bonus needed — the fewest
+  manches first, then the fewest wins, then the fewest 2nd places, and so
+  on (any single finish one place worse misses it);
+- ``bonus``: only met by winning the returned manches with some of the
+  bonuses a vainqueur can still earn (seul positif +1, bouts sur prise
+  +0.5), ``bonus`` points of them;
+- ``out_of_reach``: not even winning every manche left with every bonus.
+
+"Pass" means a strictly higher average (an equal one shares the rank);
+the podium is rank 3 or better (at most two players strictly above);
+escaping the Cuillère means someone strictly below.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+
+from .manche import HALF, SEUL_POSITIF_VALUE
+from .messages import Message
+from .messages import gettext_noop as _
+from .numbers import json_number
+from .ruleset import RuleSet
+from .season import SeasonResult, StandingRow
+
+__all__ = [
+    "ALREADY",
+    "BONUS",
+    "GOALS",
+    "Goal",
+    "MAX_WINNER_BONUS",
+    "OUT_OF_REACH",
+    "PLACES",
+    "PlayerProjection",
+    "season_projections",
+]
+
+OVERTAKE, PODIUM, ESCAPE_SPOON = "overtake", "podium", "escape_spoon"
+GOALS = (OVERTAKE, PODIUM, ESCAPE_SPOON)
+ALREADY, PLACES, BONUS, OUT_OF_REACH = "already", "places", "bonus", "out_of_reach"
+#: The most a vainqueur can add to his points in one manche: seul positif
+#: and bouts sur prise (défensifs never go to the first).
+MAX_WINNER_BONUS = SEUL_POSITIF_VALUE + HALF
+
+
+@dataclass(frozen=True)
+class Goal:
+    """What ``player`` needs for one goal. ``target`` is the player to pass
+    (or to stay level with, for the podium); ``finishes[i]`` the number of
+    manches to end at place ``i + 1``; ``bonus`` the bonus points still
+    needed on top (status ``bonus`` only); ``explanation`` the arithmetic."""
+
+    goal: str
+    status: str
+    target: str
+    target_average: Fraction
+    finishes: tuple[int, ...] = ()
+    bonus: Decimal = Decimal(0)
+    average: Fraction | None = None
+    explanation: Message | None = None
+
+    @property
+    def manches(self) -> int:
+        return sum(self.finishes)
+
+
+@dataclass(frozen=True)
+class PlayerProjection:
+    """A player's goals (the ones that make sense for him) and the manches left."""
+
+    player: str
+    remaining: int
+    goals: tuple[Goal, ...]
+
+
+@dataclass(frozen=True)
+class _Standing:
+    """Where the player stands now, without the participation malus."""
+
+    points: Fraction
+    manches: int
+
+
+def season_projections(
+    result: SeasonResult, ruleset: RuleSet, *, remaining: int
+) -> dict[str, PlayerProjection]:
+    """Every classified player's goals, in standings order, with
+    ``remaining`` manches left on the calendar (an open season's result)."""
+    closing = {row.player: row.average for row in result.standings_if_closed}
+    out = {}
+    for i, row in enumerate(result.standings):
+        me = _Standing(row.average * (row.manches + 1), row.manches)
+        others = sorted(((a, p) for p, a in closing.items() if p != row.player), reverse=True)
+        goals = []
+        above = _player_above(result.standings[:i], row)
+        if above is not None:
+            goals.append(
+                _goal(OVERTAKE, ruleset, me, remaining, above.player, closing[above.player], strict=True)
+            )
+        if len(others) >= 3:
+            average, player = others[2]
+            goals.append(_goal(PODIUM, ruleset, me, remaining, player, average, strict=False))
+        if others:
+            average, player = others[-1]
+            goals.append(_goal(ESCAPE_SPOON, ruleset, me, remaining, player, average, strict=True))
+        out[row.player] = PlayerProjection(row.player, remaining, tuple(goals))
+    return out
+
+
+def _player_above(ahead: Sequence[StandingRow], row: StandingRow) -> StandingRow | None:
+    """The nearest player ranked strictly above ``row`` (None for a leader)."""
+    return next((r for r in reversed(ahead) if r.average > row.average), None)
+
+
+def _malus(ruleset: RuleSet, manches: int) -> int:
+    return max(0, ruleset.min_manches - manches)
+
+
+def _closing_average(ruleset: RuleSet, me: _Standing, gained: Fraction, played: int) -> Fraction:
+    manches = me.manches + played
+    return (me.points + gained - _malus(ruleset, manches)) / (manches + 1)
+
+
+def _meets(average: Fraction, target: Fraction, strict: bool) -> bool:
+    return average > target if strict else average >= target
+
+
+def _goal(
+    kind: str,
+    ruleset: RuleSet,
+    me: _Standing,
+    remaining: int,
+    target: str,
+    target_average: Fraction,
+    *,
+    strict: bool,
+) -> Goal:
+    values = [Fraction(v) for v in ruleset.place_points]
+    found = None
+    for played in range(remaining + 1):
+        finishes = _fewest_good_finishes(ruleset, me, values, played, target_average, strict)
+        if finishes is not None:
+            found = finishes
+            break
+    if found is not None:
+        gained = sum((n * v for n, v in zip(found, values, strict=True)), Fraction(0))
+        average = _closing_average(ruleset, me, gained, sum(found))
+        status = ALREADY if not sum(found) else PLACES
+        return Goal(
+            kind,
+            status,
+            target,
+            target_average,
+            found,
+            average=average,
+            explanation=_explain(ruleset, me, gained, Fraction(0), sum(found), average, target_average),
+        )
+    for played in range(1, remaining + 1):
+        bonus = _bonus_needed(ruleset, me, values[0], played, target_average, strict)
+        if bonus is not None:
+            gained = played * values[0]
+            average = _closing_average(ruleset, me, gained + bonus, played)
+            finishes = (played,) + (0,) * (len(values) - 1)
+            return Goal(
+                kind,
+                BONUS,
+                target,
+                target_average,
+                finishes,
+                Decimal(bonus.numerator) / Decimal(bonus.denominator),
+                average,
+                _explain(ruleset, me, gained, bonus, played, average, target_average),
+            )
+    return Goal(kind, OUT_OF_REACH, target, target_average)
+
+
+def _fewest_good_finishes(
+    ruleset: RuleSet,
+    me: _Standing,
+    values: list[Fraction],
+    played: int,
+    target: Fraction,
+    strict: bool,
+) -> tuple[int, ...] | None:
+    """Finishes over ``played`` manches meeting the goal with as few wins as
+    possible, then as few 2nd places, and so on (None when even all wins miss)."""
+
+    def enough(gained: Fraction) -> bool:
+        return _meets(_closing_average(ruleset, me, gained, played), target, strict)
+
+    if not enough(played * values[0]):
+        return None
+    counts: list[int] = []
+    gained = Fraction(0)
+    left = played
+    for place in range(len(values) - 1):
+        n = next(
+            n for n in range(left + 1) if enough(gained + n * values[place] + (left - n) * values[place + 1])
+        )
+        counts.append(n)
+        gained += n * values[place]
+        left -= n
+    counts.append(left)
+    return tuple(counts)
+
+
+def _bonus_needed(
+    ruleset: RuleSet, me: _Standing, win: Fraction, played: int, target: Fraction, strict: bool
+) -> Fraction | None:
+    """The fewest half points of bonus that, with ``played`` wins, meet the goal
+    (None beyond what a vainqueur can earn in that many manches)."""
+    most = int(played * MAX_WINNER_BONUS / HALF)
+    for halves in range(most + 1):
+        bonus = Fraction(halves, 2)
+        if _meets(_closing_average(ruleset, me, played * win + bonus, played), target, strict):
+            return bonus
+    return None
+
+
+def _explain(
+    ruleset: RuleSet,
+    me: _Standing,
+    gained: Fraction,
+    bonus: Fraction,
+    played: int,
+    average: Fraction,
+    target: Fraction,
+) -> Message:
+    manches = me.manches + played
+    return Message(
+        _(
+            "(%(points)s points + %(gained)s place points + %(bonus)s bonus − %(malus)s participation) ÷ (%(manches)s manches + 1) = %(average)s, against %(target)s"
+        ),
+        {
+            "points": json_number(me.points),
+            "gained": json_number(gained),
+            "bonus": json_number(bonus),
+            "malus": _malus(ruleset, manches),
+            "manches": manches,
+            "average": json_number(average),
+            "target": json_number(target),
+        },
+    )
