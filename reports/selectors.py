@@ -33,6 +33,8 @@ from league import rules
 from league import selectors as league_selectors
 from league.models import CompteRendu, Manche, Season
 
+from .projections import SeasonProjections, build_projections
+
 TITLE_LABELS = {
     "champion": _("Champion du Monde"),
     "vice_champion": _("Vice-Champion du Monde"),
@@ -634,6 +636,11 @@ def season_honours(season: Season, *, now: datetime) -> SeasonHonours:
     return reading(season, now, "honours")
 
 
+def season_projections(season: Season, *, now: datetime) -> SeasonProjections:
+    """Ce qu'il me faut for every player of ``season`` (empty when closed or refused by the engine)."""
+    return reading(season, now, "projections") or SeasonProjections(season=season.name)
+
+
 # --------------------------------------------------------------------------
 # one computation, every reading
 # --------------------------------------------------------------------------
@@ -641,7 +648,7 @@ def season_honours(season: Season, *, now: datetime) -> SeasonHonours:
 
 def reading(season: Season, now: datetime, kind: str, *parts: str) -> Any:
     """One cached reading of ``season`` (``standings``, ``details``, ``honours``,
-    ``player <id>``); on a miss every reading is made again by :func:`digest`.
+    ``projections``, ``player <id>``); on a miss every reading is made again by :func:`digest`.
     None when there is no such reading (a player not in the season)."""
     key = season_key(season, kind, *parts)
     value = cached(key, now)
@@ -675,6 +682,7 @@ def digest(season: Season, now: datetime) -> dict[str, Any]:
             season_key(season, "standings"): replace(build_standings(season, result), valid_until=until),
             season_key(season, "details"): build_details(result),
             season_key(season, "honours"): _honours(season, result),
+            season_key(season, "projections"): build_projections(season, result),
         }
         for player, record in player_seasons(season, result).items():
             readings[season_key(season, "player", player)] = record

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import api, palmares, players, standings
+from .views import api, palmares, players, projections, standings
 
 app_name = "reports"
 
@@ -15,6 +15,8 @@ urlpatterns = [
         standings.standings_explanation,
         name="standings_explanation",
     ),
+    path("ce-qu-il-me-faut/", projections.projections_current, name="projections_current"),
+    path("ce-qu-il-me-faut/<str:season_name>/", projections.projections, name="projections"),
     path("joueurs/<str:username>/", players.player, name="player"),
     path("palmares/", palmares.palmares, name="palmares"),
     path("palmares/<str:season_name>/imprimer/", palmares.palmares_print, name="palmares_print"),

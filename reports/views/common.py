@@ -7,6 +7,9 @@ from django.shortcuts import get_object_or_404
 
 from league.models import Season
 
+from ..projections import goal_lines
+from ..selectors import season_projections, season_standings
+
 
 def get_season(name: str) -> Season:
     return get_object_or_404(Season, name=name)
@@ -39,3 +42,14 @@ def request_with_query(request, **params) -> object:
             query[key] = value
     clean.GET = query
     return clean
+
+
+def goals_of(season, player: str, now) -> list | None:
+    """Ce qu'il me faut for ``player`` in an open season (None when there is nothing to project)."""
+    if season.is_closed:
+        return None
+    projection = season_projections(season, now=now).players.get(player)
+    if projection is None or not projection.goals:
+        return None
+    names = {line.player: line.name for line in season_standings(season, now=now).lines}
+    return goal_lines(projection, names)

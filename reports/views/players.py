@@ -7,11 +7,13 @@ from django.utils.translation import gettext as _
 
 from .. import charts
 from ..selectors import comptes_rendus_written, player_record, recent_comptes_rendus
+from .common import get_season, goals_of
 
 
 def player(request, username: str):
     user = get_object_or_404(get_user_model(), username=username)
-    record = player_record(user, now=timezone.now())
+    now = timezone.now()
+    record = player_record(user, now=now)
     chosen = None
     if record.seasons:
         wanted = request.GET.get("saison")
@@ -23,12 +25,17 @@ def player(request, username: str):
             title=_("Jetons de %(name)s à chaque manche de la saison %(season)s")
             % {"name": user.display_name, "season": chosen.season},
         )
+    playing = next((s for s in record.seasons if not s.closed and s.rank is not None), None)
+    season = get_season(playing.season) if playing else None
+    goals = goals_of(season, user.username, now) if season else None
     places = [(place, record.places.get(place, 0)) for place in range(1, 6)]
     context = {
         "profile": user,
         "record": record,
         "chosen": chosen,
         "chart": chart,
+        "goals_season": season,
+        "goals": goals,
         "places": places,
         "places_max": max([n for _p, n in places] + [1]),
         "comptes_rendus": comptes_rendus_written(user),

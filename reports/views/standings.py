@@ -14,9 +14,15 @@ from league import rules
 from league.permissions import Action, can
 
 from .. import charts
-from ..selectors import listed_seasons, memo, season_key, season_standings, standings_with_details
+from ..selectors import (
+    listed_seasons,
+    memo,
+    season_key,
+    season_standings,
+    standings_with_details,
+)
 from ..tables import ORDERINGS, StandingsTable
-from .common import get_season, highlight_style, request_with_query
+from .common import get_season, goals_of, highlight_style, request_with_query
 
 #: Up to this many explanation lines in all, every line's explanation is in
 #: the page (readable without a script, printable); beyond, each is fetched
@@ -79,15 +85,17 @@ def standings(request, season_name: str):
     if sort not in ORDERINGS:
         sort = "rank"
     fragment = _fragment(request, season, sort, now)
-    me = None
+    me = my_goals = None
     if request.user.is_authenticated:
         me = fragment["ranks"].get(request.user.username)
+        my_goals = goals_of(season, request.user.username, now)
     context = {
         "season": season,
         "seasons": listed_seasons(),
         "fragment": fragment["html"],
         "count": fragment["count"],
         "me": me,
+        "my_goals": my_goals,
         "highlight": highlight_style(request),
         "can_award": season.is_closed
         and request.user.is_authenticated

@@ -34,6 +34,7 @@ PAGES = {
     "calendar": ("league:calendar", lambda s, p, n: {"season_name": s.name}),
     "comptes-rendus": ("league:cr_list", lambda s, p, n: {"season_name": s.name}),
     "palmarès": ("reports:palmares", lambda s, p, n: {}),
+    "ce qu'il me faut": ("reports:projections", lambda s, p, n: {"season_name": s.name}),
 }
 
 
@@ -93,5 +94,5 @@ def test_queries_per_page_do_not_grow_with_the_season(client, seasons, make_user
                 differences.append(
                     f"{page} ({who}): (cold, warm) queries {few} with 10 players, {many} with 200"
                 )
-    assert {"standings", "player", "json api", "manche"} <= set(measured)
+    assert {"standings", "player", "json api", "manche", "ce qu'il me faut"} <= set(measured)
     assert not differences, "\n".join(differences)

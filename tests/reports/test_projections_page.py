@@ -1,0 +1,68 @@
+"""Ce qu'il me faut on the site: every player's goals, his own on the standings and his page,
+following the calendar (a manche added to the season changes what is left)."""
+
+from datetime import timedelta
+
+import time_machine
+from django.urls import reverse
+
+from league.models import Manche
+from league.services.calendar import manche_add
+from reports.selectors import season_projections, season_standings
+
+
+def test_the_page_lists_every_classified_player_with_his_goals(client, small_season):
+    response = client.get(reverse("reports:projections", args=[small_season.name]))
+    html = response.content.decode()
+    lines = season_standings(small_season, now=small_season.manches.last().starts_at).lines
+    assert response.status_code == 200
+    for line in lines:
+        assert f'id="joueur-{line.player}"' in html
+    assert "Éviter la Cuillère de bois" in html
+    assert "Plus aucune manche au calendrier." in html  # the generated season has nothing planned
+
+
+def test_nothing_left_on_the_calendar_puts_passing_out_of_reach_unless_already_done(client, small_season):
+    """With no manche planned, a goal is either met at the close or out of reach."""
+    found = season_projections(small_season, now=small_season.manches.last().starts_at)
+    statuses = {g.status for p in found.players.values() for g in p.goals}
+    assert statuses <= {"already", "out_of_reach"}
+    assert "out_of_reach" in statuses
+
+
+def test_a_manche_added_to_the_calendar_opens_the_goals_again(client, small_season):
+    last = Manche.objects.filter(season=small_season).order_by("-starts_at").first()
+    now = last.starts_at + timedelta(days=1)
+    with time_machine.travel(now, tick=False):
+        before = season_projections(small_season, now=now)
+        manche_add(by=None, season=small_season, starts_at=now + timedelta(days=7), now=now)
+        small_season.refresh_from_db()
+        after = season_projections(small_season, now=now)
+    assert (before.remaining, after.remaining) == (0, 1)
+    statuses = {g.status for p in after.players.values() for g in p.goals}
+    assert "places" in statuses
+
+
+def test_a_signed_in_player_sees_his_own_goals_on_the_standings_and_his_page(client, small_season):
+    from accounts.models import User
+
+    lines = season_standings(small_season, now=small_season.manches.last().starts_at).lines
+    last = User.objects.get(username=lines[-1].player)
+    client.force_login(last)
+    standings = client.get(reverse("reports:standings", args=[small_season.name])).content.decode()
+    assert 'id="my-projection"' in standings
+    assert "Passer " in standings
+    page = client.get(reverse("reports:player", args=[last.username])).content.decode()
+    assert 'id="player-projection"' in page
+
+
+def test_a_closed_season_has_nothing_to_project(client, closed_season):
+    html = client.get(reverse("reports:projections", args=[closed_season.name])).content.decode()
+    assert "il n'y a plus rien à projeter" in html
+    assert season_projections(closed_season, now=closed_season.manches.last().starts_at).players == {}
+
+
+def test_the_navigation_leads_to_the_current_season(client, small_season):
+    response = client.get(reverse("reports:projections_current"))
+    assert response.url == reverse("reports:projections", args=[small_season.name])
+    assert reverse("reports:projections_current") in client.get("/").content.decode()
