@@ -648,7 +648,7 @@ def season_projections(season: Season, *, now: datetime) -> SeasonProjections:
 
 def reading(season: Season, now: datetime, kind: str, *parts: str) -> Any:
     """One cached reading of ``season`` (``standings``, ``details``, ``honours``,
-    ``projections``, ``player <id>``); on a miss every reading is made again by :func:`digest`.
+    ``projections``, ``rated``, ``player <id>``); on a miss every reading is made again by :func:`digest`.
     None when there is no such reading (a player not in the season)."""
     key = season_key(season, kind, *parts)
     value = cached(key, now)
@@ -684,6 +684,7 @@ def digest(season: Season, now: datetime) -> dict[str, Any]:
             season_key(season, "honours"): _honours(season, result),
             season_key(season, "projections"): build_projections(season, result),
         }
+        readings[season_key(season, "rated")] = rules.rated_manches(season.name, result)
         for player, record in player_seasons(season, result).items():
             readings[season_key(season, "player", player)] = record
     timeout = max(1, int((until - now).total_seconds()) + 1)
@@ -742,3 +743,22 @@ def palmares(*, now: datetime, limit: int = 10) -> Palmares:
         titles=tuple((player, _title_counts(counter)) for player, counter in title_table),
         most_manches=tuple(most),
     )
+
+
+# --------------------------------------------------------------------------
+# the rating across seasons
+# --------------------------------------------------------------------------
+
+
+def club_ratings(*, now: datetime) -> rules.Ratings:
+    """Every player's Elo rating, from every listed season's played manches, oldest
+    season first; cached under all their revisions (any change to any season
+    computes it again from history)."""
+    seasons = sorted(listed_seasons(), key=lambda s: s.name)
+    key = ":".join([CACHE_PREFIX, "ratings", *(f"{s.pk}.{s.revision}" for s in seasons)])
+
+    def compute():
+        manches = [m for s in seasons for m in reading(s, now, "rated") or ()]
+        return rules.compute_ratings(manches), now + league_selectors.RESULT_MAX_AGE
+
+    return memo(key, now, compute)

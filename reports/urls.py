@@ -19,6 +19,7 @@ urlpatterns = [
     path("ce-qu-il-me-faut/<str:season_name>/", projections.projections, name="projections"),
     path("joueurs/<str:username>/", players.player, name="player"),
     path("palmares/", palmares.palmares, name="palmares"),
+    path("palmares/cote/", palmares.ratings, name="ratings"),
     path("palmares/<str:season_name>/imprimer/", palmares.palmares_print, name="palmares_print"),
     path("api/seasons/<str:season_name>/standings.json", api.api_standings, name="api_standings"),
 ]

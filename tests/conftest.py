@@ -14,7 +14,15 @@ from django.utils import timezone
 def _fast_and_isolated(settings, tmp_path):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
-    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    # Room for every entry of the tests' biggest seasons (one per manche, one per
+    # player): with Django's default of 300, reading one season would evict
+    # another, and a page reading two (the ratings) would recompute on every visit.
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "OPTIONS": {"MAX_ENTRIES": 20000},
+        }
+    }
     settings.MEDIA_ROOT = tmp_path / "media"
     settings.STORAGES = {
         **settings.STORAGES,

@@ -36,6 +36,7 @@ from .manche import QuickResult, RankingEntry, manche_bonuses, rank_manche, vain
 from .messages import Message, gettext_noop
 from .numbers import json_number, to_decimal
 from .progression import average_progression
+from .rating import RatedManche, RatingChange, Ratings, compute_ratings, rated_manches
 from .ruleset import CONTRACTS, FAMILIES, PARAM_KEYS, RuleSet, ruleset_for
 from .season import (
     Accessit,
@@ -75,6 +76,9 @@ __all__ = [
     "PlayerStats",
     "Poignee",
     "QuickResult",
+    "RatedManche",
+    "RatingChange",
+    "Ratings",
     "RankingEntry",
     "RuleSet",
     "RuleViolation",
@@ -83,6 +87,7 @@ __all__ = [
     "SheetResult",
     "StandingRow",
     "compte_rendu_adjustments",
+    "compute_ratings",
     "compute_season",
     "explain_player",
     "explain_season",
@@ -95,6 +100,7 @@ __all__ = [
     "open_deadline",
     "pot_shares",
     "rank_manche",
+    "rated_manches",
     "rejection_deadline",
     "ruleset_for",
     "donne_from_fields",

@@ -1,15 +1,47 @@
-"""The palmarès: every season's podium and accessits, the all-time records, the printable page."""
+"""The palmarès: every season's podium and accessits, the all-time records, the
+ratings across seasons, the printable page."""
 
 from django.shortcuts import render
 from django.utils import timezone
 
+from league.rules import rating
+
+from ..selectors import club_ratings, names_of, season_standings
 from ..selectors import palmares as palmares_data
-from ..selectors import season_standings
 from .common import get_season
+
+#: Players in the palmarès' ratings table (the ratings page lists everyone).
+RATINGS_ON_PALMARES = 10
+
+
+def _rating_rows(ratings, limit=None) -> list[tuple[int, str, str, float, int, float]]:
+    """``(rank, player, name, rating, manches, peak)``, highest rating first (one query for the names)."""
+    ranked = ratings.ranked()[:limit]
+    names = names_of(p for p, _r in ranked)
+    return [
+        (i, player, names.get(player, player), value, len(ratings.history[player]), ratings.peak(player))
+        for i, (player, value) in enumerate(ranked, start=1)
+    ]
 
 
 def palmares(request):
-    return render(request, "reports/palmares.html", {"palmares": palmares_data(now=timezone.now())})
+    now = timezone.now()
+    context = {
+        "palmares": palmares_data(now=now),
+        "ratings": _rating_rows(club_ratings(now=now), RATINGS_ON_PALMARES),
+    }
+    return render(request, "reports/palmares.html", context)
+
+
+def ratings(request):
+    """The rating explained, and every player's."""
+    context = {
+        "ratings": _rating_rows(club_ratings(now=timezone.now())),
+        "initial": rating.INITIAL,
+        "k": rating.K,
+        "scale": rating.SCALE,
+    }
+    return render(request, "reports/ratings.html", context)
 
 
 def palmares_print(request, season_name: str):

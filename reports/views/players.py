@@ -5,9 +5,14 @@ from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from league.rules import rating
+
 from .. import charts
-from ..selectors import comptes_rendus_written, player_record, recent_comptes_rendus
+from ..selectors import club_ratings, comptes_rendus_written, player_record, recent_comptes_rendus
 from .common import get_season, goals_of
+
+#: Rating changes listed under the chart, newest first.
+RECENT_RATING_CHANGES = 5
 
 
 def player(request, username: str):
@@ -28,12 +33,40 @@ def player(request, username: str):
     playing = next((s for s in record.seasons if not s.closed and s.rank is not None), None)
     season = get_season(playing.season) if playing else None
     goals = goals_of(season, user.username, now) if season else None
+    changes = club_ratings(now=now).history.get(user.username, ())
+    rating_chart = ""
+    if changes:
+        rating_chart = charts.step_chart(
+            [
+                (
+                    user.username,
+                    user.display_name,
+                    [(i, c.after - rating.INITIAL) for i, c in enumerate(changes, 1)],
+                )
+            ],
+            list(range(1, len(changes) + 1)),
+            title=_("Cote Elo de %(name)s après chacune de ses manches (écart à %(initial)s)")
+            % {"name": user.display_name, "initial": int(rating.INITIAL)},
+        )
     places = [(place, record.places.get(place, 0)) for place in range(1, 6)]
     context = {
         "profile": user,
         "record": record,
         "chosen": chosen,
         "chart": chart,
+        "rating": changes[-1].after if changes else None,
+        "rating_chart": rating_chart,
+        "rating_changes": [
+            {
+                "season": c.season,
+                "number": c.number,
+                "place": c.place,
+                "scored": c.scored,
+                "expected": c.expected,
+                "change": round(c.change, 1),
+            }
+            for c in changes[::-1][:RECENT_RATING_CHANGES]
+        ],
         "goals_season": season,
         "goals": goals,
         "places": places,

@@ -34,6 +34,7 @@ PAGES = {
     "calendar": ("league:calendar", lambda s, p, n: {"season_name": s.name}),
     "comptes-rendus": ("league:cr_list", lambda s, p, n: {"season_name": s.name}),
     "palmarès": ("reports:palmares", lambda s, p, n: {}),
+    "cote": ("reports:ratings", lambda s, p, n: {}),
     "ce qu'il me faut": ("reports:projections", lambda s, p, n: {"season_name": s.name}),
 }
 
