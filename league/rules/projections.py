@@ -29,6 +29,7 @@ escaping the Cuillère means someone strictly below.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -105,21 +106,23 @@ def season_projections(
     """Every classified player's goals, in standings order, with
     ``remaining`` manches left on the calendar (an open season's result)."""
     closing = {row.player: row.average for row in result.standings_if_closed}
+    best_first = sorted(((a, p) for p, a in closing.items()), reverse=True)
     out = {}
     for i, row in enumerate(result.standings):
         me = _Standing(row.average * (row.manches + 1), row.manches)
-        others = sorted(((a, p) for p, a in closing.items() if p != row.player), reverse=True)
         goals = []
         above = _player_above(result.standings[:i], row)
         if above is not None:
             goals.append(
                 _goal(OVERTAKE, ruleset, me, remaining, above.player, closing[above.player], strict=True)
             )
-        if len(others) >= 3:
-            average, player = others[2]
+        third = [x for x in best_first[:4] if x[1] != row.player][2:3]
+        if third:
+            average, player = third[0]
             goals.append(_goal(PODIUM, ruleset, me, remaining, player, average, strict=False))
-        if others:
-            average, player = others[-1]
+        last = [x for x in best_first[-2:] if x[1] != row.player][-1:]
+        if last:
+            average, player = last[0]
             goals.append(_goal(ESCAPE_SPOON, ruleset, me, remaining, player, average, strict=True))
         out[row.player] = PlayerProjection(row.player, remaining, tuple(goals))
     return out
@@ -139,8 +142,28 @@ def _closing_average(ruleset: RuleSet, me: _Standing, gained: Fraction, played: 
     return (me.points + gained - _malus(ruleset, manches)) / (manches + 1)
 
 
-def _meets(average: Fraction, target: Fraction, strict: bool) -> bool:
-    return average > target if strict else average >= target
+@dataclass(frozen=True)
+class _Need:
+    """What ``played`` more manches must bring: more than ``points`` (``strict``) or at least it."""
+
+    points: Fraction
+    strict: bool
+
+    def met_by(self, gained: Fraction) -> bool:
+        return gained > self.points if self.strict else gained >= self.points
+
+    def fewest(self, step: Fraction, base: Fraction) -> int:
+        """The fewest ``n ≥ 0`` with ``base + n × step`` meeting the need (``step > 0``)."""
+        x = (self.points - base) / step
+        n = math.floor(x) + 1 if self.strict else math.ceil(x)
+        return max(0, n)
+
+
+def _need(ruleset: RuleSet, me: _Standing, played: int, target: Fraction, strict: bool) -> _Need:
+    """The average rule turned around: ``(points + gained − malus) ÷ (manches + 1)``
+    against ``target`` is ``gained`` against ``target × (manches + 1) − points + malus``."""
+    manches = me.manches + played
+    return _Need(target * (manches + 1) - me.points + _malus(ruleset, manches), strict)
 
 
 def _goal(
@@ -154,37 +177,33 @@ def _goal(
     strict: bool,
 ) -> Goal:
     values = [Fraction(v) for v in ruleset.place_points]
-    found = None
     for played in range(remaining + 1):
-        finishes = _fewest_good_finishes(ruleset, me, values, played, target_average, strict)
-        if finishes is not None:
-            found = finishes
-            break
-    if found is not None:
-        gained = sum((n * v for n, v in zip(found, values, strict=True)), Fraction(0))
-        average = _closing_average(ruleset, me, gained, sum(found))
-        status = ALREADY if not sum(found) else PLACES
-        return Goal(
-            kind,
-            status,
-            target,
-            target_average,
-            found,
-            average=average,
-            explanation=_explain(ruleset, me, gained, Fraction(0), sum(found), average, target_average),
-        )
+        need = _need(ruleset, me, played, target_average, strict)
+        if need.met_by(played * values[0]):
+            finishes = _fewest_good_finishes(need, values, played)
+            gained = sum((n * v for n, v in zip(finishes, values, strict=True)), Fraction(0))
+            average = _closing_average(ruleset, me, gained, played)
+            return Goal(
+                kind,
+                PLACES if played else ALREADY,
+                target,
+                target_average,
+                finishes,
+                average=average,
+                explanation=_explain(ruleset, me, gained, Fraction(0), played, average, target_average),
+            )
     for played in range(1, remaining + 1):
-        bonus = _bonus_needed(ruleset, me, values[0], played, target_average, strict)
-        if bonus is not None:
-            gained = played * values[0]
+        need = _need(ruleset, me, played, target_average, strict)
+        gained = played * values[0]
+        bonus = need.fewest(Fraction(HALF), gained) * Fraction(HALF)
+        if bonus <= played * MAX_WINNER_BONUS:
             average = _closing_average(ruleset, me, gained + bonus, played)
-            finishes = (played,) + (0,) * (len(values) - 1)
             return Goal(
                 kind,
                 BONUS,
                 target,
                 target_average,
-                finishes,
+                (played,) + (0,) * (len(values) - 1),
                 Decimal(bonus.numerator) / Decimal(bonus.denominator),
                 average,
                 _explain(ruleset, me, gained, bonus, played, average, target_average),
@@ -192,47 +211,24 @@ def _goal(
     return Goal(kind, OUT_OF_REACH, target, target_average)
 
 
-def _fewest_good_finishes(
-    ruleset: RuleSet,
-    me: _Standing,
-    values: list[Fraction],
-    played: int,
-    target: Fraction,
-    strict: bool,
-) -> tuple[int, ...] | None:
-    """Finishes over ``played`` manches meeting the goal with as few wins as
-    possible, then as few 2nd places, and so on (None when even all wins miss)."""
-
-    def enough(gained: Fraction) -> bool:
-        return _meets(_closing_average(ruleset, me, gained, played), target, strict)
-
-    if not enough(played * values[0]):
-        return None
+def _fewest_good_finishes(need: _Need, values: list[Fraction], played: int) -> tuple[int, ...]:
+    """Finishes over ``played`` manches meeting ``need`` (which all wins meet) with
+    as few wins as possible, then as few 2nd places, and so on: at each place,
+    the fewest manches there such that the rest, one place lower, still make it."""
     counts: list[int] = []
     gained = Fraction(0)
     left = played
     for place in range(len(values) - 1):
-        n = next(
-            n for n in range(left + 1) if enough(gained + n * values[place] + (left - n) * values[place + 1])
-        )
+        better, worse = values[place], values[place + 1]
+        if better <= worse:  # a place worth no more than the next: never needed
+            n = 0
+        else:
+            n = min(left, need.fewest(better - worse, gained + left * worse))
         counts.append(n)
-        gained += n * values[place]
+        gained += n * better
         left -= n
     counts.append(left)
     return tuple(counts)
-
-
-def _bonus_needed(
-    ruleset: RuleSet, me: _Standing, win: Fraction, played: int, target: Fraction, strict: bool
-) -> Fraction | None:
-    """The fewest half points of bonus that, with ``played`` wins, meet the goal
-    (None beyond what a vainqueur can earn in that many manches)."""
-    most = int(played * MAX_WINNER_BONUS / HALF)
-    for halves in range(most + 1):
-        bonus = Fraction(halves, 2)
-        if _meets(_closing_average(ruleset, me, played * win + bonus, played), target, strict):
-            return bonus
-    return None
 
 
 def _explain(
