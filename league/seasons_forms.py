@@ -64,6 +64,12 @@ class SeasonForm(forms.Form):
     last_manche_deadline_days = forms.IntegerField(
         label=_("Délai du compte-rendu de la dernière manche (jours)"), min_value=0, required=False
     )
+    reason = forms.CharField(
+        label=_("Raison du changement de règles"),
+        max_length=80,
+        required=False,
+        help_text=_("Enregistrée dans l'historique de la saison avec le changement."),
+    )
 
     def __init__(self, *args, defaults: dict | None = None, **kwargs):
         super().__init__(*args, **kwargs)

@@ -296,3 +296,27 @@ def manche_outcomes(season: Season, numbers, *, now: datetime | None = None) -> 
             return outcomes
     result = season_result(season, now=now)
     return {n: result.manches.get(n) for n in numbers}
+
+
+def rule_change_preview(
+    season: Season, *, name: str, family: str, params: dict, now: datetime
+) -> "rules.RuleChangeEffect":
+    """The season's classification under its rules and under ``family``/``params``
+    (for a season named ``name``: the era defaults follow the name), compared by
+    the engine; nothing is saved. Raises ``rules.InvalidInput`` when the season's
+    data do not pass the rules."""
+    current = season_input(season)
+    changed = replace(current, ruleset=rules.ruleset_for(family, name, params))
+    return rules.rule_change_effect(
+        rules.compute_season(current, now=now), rules.compute_season(changed, now=now)
+    )
+
+
+def rules_history(season: Season, limit: int = 10) -> list:
+    """The season's recorded changes of rules and state (newest first): when, who, why, and the params then."""
+    return list(
+        season.history.filter(history_change_reason__isnull=False)
+        .exclude(history_change_reason="")
+        .select_related("history_user")
+        .order_by("-history_date")[:limit]
+    )

@@ -35,10 +35,11 @@ class SeasonProjections:
 
 
 def build_projections(season: Season, result: rules.SeasonResult) -> SeasonProjections:
-    """The engine's projections with the manches still planned (one query); none for a closed season."""
+    """The engine's projections with the manches still to play (planned or open to sign-ups; one query); none for a closed season."""
     if season.is_closed:
         return SeasonProjections(season=season.name)
-    remaining = Manche.objects.filter(season=season, status=Manche.Status.PLANNED).count()
+    to_play = (Manche.Status.PLANNED, Manche.Status.OPEN)
+    remaining = Manche.objects.filter(season=season, status__in=to_play).count()
     return SeasonProjections(
         season=season.name,
         remaining=remaining,

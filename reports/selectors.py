@@ -31,24 +31,11 @@ from django.utils.translation import gettext_lazy as _
 from accounts.models import User
 from league import rules
 from league import selectors as league_selectors
+from league.labels import ACCESSIT_LABELS, TITLE_LABELS
 from league.models import CompteRendu, Manche, Season
 
 from .projections import SeasonProjections, build_projections
 
-TITLE_LABELS = {
-    "champion": _("Champion du Monde"),
-    "vice_champion": _("Vice-Champion du Monde"),
-    "vice_vice_champion": _("Vice-Vice-Champion du Monde"),
-}
-ACCESSIT_LABELS = {
-    "cuillere_de_bois": _("Cuillère de bois"),
-    "aquila": _("Aquila"),
-    "abysses": _("Abysses"),
-    "rookie": _("Rookie of the year"),
-    "fair_play": _("Prix du Fair-Play"),
-    "manque_de_bol": _("Prix du Manque de bol"),
-    "truffe": _("Trophée de la Truffe"),
-}
 ACCESSIT_HELP = {
     "cuillere_de_bois": _("dernier du classement final"),
     "aquila": _("meilleur score d'une manche de la saison"),

@@ -37,6 +37,7 @@ from .messages import Message, gettext_noop
 from .numbers import json_number, to_decimal
 from .progression import average_progression
 from .rating import RatedManche, RatingChange, Ratings, compute_ratings, rated_manches
+from .rule_change import HandsChange, RankChange, RuleChangeEffect, rule_change_effect
 from .ruleset import CONTRACTS, FAMILIES, PARAM_KEYS, RuleSet, ruleset_for
 from .season import (
     Accessit,
@@ -76,6 +77,9 @@ __all__ = [
     "PlayerStats",
     "Poignee",
     "QuickResult",
+    "HandsChange",
+    "RankChange",
+    "RuleChangeEffect",
     "RatedManche",
     "RatingChange",
     "Ratings",
@@ -100,6 +104,7 @@ __all__ = [
     "open_deadline",
     "pot_shares",
     "rank_manche",
+    "rule_change_effect",
     "rated_manches",
     "rejection_deadline",
     "ruleset_for",

@@ -118,6 +118,18 @@ def _check_officers(president: User | None, vice_president: User | None) -> None
         )
 
 
+#: The history's change reason holds this many characters (django-simple-history's default).
+HISTORY_REASON_LENGTH = 100
+
+
+def rules_change(season: Season, *, name: str, family: str, params: Mapping | None) -> bool:
+    """Whether saving ``family``/``params`` (for a season named ``name``) would change the
+    season's effective rules (raises ``ValidationError`` for params the engine refuses)."""
+    clean = clean_params(family, name, params)
+    after = {**default_params(family, name), **clean}
+    return (family, after) != (season.family, effective_params(season))
+
+
 def _record(season: Season, by: User | None, reason: str | None = None) -> None:
     season._history_user = by
     season._change_reason = reason
@@ -193,10 +205,16 @@ def season_update(
     president: User | None,
     vice_president: User | None,
     default_location: str,
+    reason: str = "",
     now: datetime,
 ) -> Season:
-    """Change a season's name, rules, params, officers or usual place; results are recomputed."""
+    """Change a season's name, rules, params, officers or usual place; results are recomputed.
+
+    A change of the rules (rule set or an effective parameter) is recorded in
+    the season's history with the President's ``reason``, as opening and
+    closing are."""
     season = Season.objects.select_for_update().get(pk=season.pk)
+    rules_before = (season.family, effective_params(season))
     name = _check_name(name)
     if Season.objects.filter(name=name).exclude(pk=season.pk).exists():
         raise ValidationError({"name": _("La saison %(name)s existe déjà.") % {"name": name}})
@@ -208,7 +226,10 @@ def season_update(
     season.president = president
     season.vice_president = vice_president
     season.default_location = (default_location or "").strip()
-    return _record_recomputed(season, by, _("Saison modifiée"))
+    record = _("Saison modifiée")
+    if (season.family, effective_params(season)) != rules_before:
+        record = _("Règles modifiées : %(reason)s") % {"reason": reason.strip() or "—"}
+    return _record_recomputed(season, by, record[:HISTORY_REASON_LENGTH])
 
 
 @transaction.atomic

@@ -24,6 +24,8 @@ from accounts.forms import add_service_errors
 from accounts.models import JetonColour, User
 from accounts.roles import is_club_officer
 
+from .. import rules, selectors
+from ..labels import ACCESSIT_LABELS, TITLE_LABELS
 from ..models import Manche, Registration, Season, Seat
 from ..permissions import Action, can, require
 from ..rules import calendar as cal
@@ -238,32 +240,82 @@ def season_create(request):
 @login_required
 @require_http_methods(["GET", "POST"])
 def season_edit(request, season_name: str):
+    """Edit a season; a change of its rules is previewed (the classification now and
+    with the change) and saved with the President's reason."""
     season = _season(season_name)
     _officer_or_403(request.user, season)
     defaults = season_services.default_params(season.family, season.name)
     form = SeasonForm(request.POST or None, initial=SeasonForm.initial_for(season), defaults=defaults)
+    preview = None
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
+        now = timezone.now()
         try:
-            season = season_services.season_update(
-                by=request.user,
-                season=season,
-                name=data["name"],
-                family=data["family"],
-                params=form.params(),
-                president=data["president"],
-                vice_president=data["vice_president"],
-                default_location=data["default_location"],
-                now=timezone.now(),
+            changes_rules = season_services.rules_change(
+                season, name=data["name"], family=data["family"], params=form.params()
             )
+            wants_preview = request.POST.get("action") == "preview"
+            if changes_rules and (wants_preview or not data["reason"]):
+                preview = _rule_change_preview(season, data, form.params(), now)
+                if not wants_preview:
+                    form.add_error(
+                        "reason",
+                        _(
+                            "Dites pourquoi les règles changent : la raison est enregistrée dans l'historique de la saison."
+                        ),
+                    )
+            elif wants_preview:
+                preview = {"unchanged": True}
+            else:
+                season = season_services.season_update(
+                    by=request.user,
+                    season=season,
+                    name=data["name"],
+                    family=data["family"],
+                    params=form.params(),
+                    president=data["president"],
+                    vice_president=data["vice_president"],
+                    default_location=data["default_location"],
+                    reason=data["reason"],
+                    now=now,
+                )
+                messages.success(request, _("Saison %(name)s enregistrée.") % {"name": season.name})
+                return redirect("league:season_detail", season_name=season.name)
         except ValidationError as exc:
             add_service_errors(form, exc)
-        else:
-            messages.success(request, _("Saison %(name)s enregistrée.") % {"name": season.name})
-            return redirect("league:season_detail", season_name=season.name)
     context = _season_form_context(form, season, defaults)
     context["params"] = season_services.effective_params(season)
+    context["preview"] = preview
+    context["history"] = selectors.rules_history(season)
     return render(request, "league/seasons/form.html", context)
+
+
+def _rule_change_preview(season, data, params, now) -> dict:
+    """The engine's comparison of the classification now and with the new rules, with names."""
+    try:
+        effect = selectors.rule_change_preview(
+            season, name=data["name"], family=data["family"], params=params, now=now
+        )
+    except rules.InvalidInput:
+        return {"problems": True}
+    players = {line.player for line in effect.lines}
+    players.update(
+        p for change in (*effect.titles, *effect.accessits) for p in (*change.before, *change.after)
+    )
+    names = dict(User.objects.filter(username__in=players).values_list("username", "display_name"))
+
+    def who(ids) -> str:
+        return ", ".join(names.get(p) or p for p in ids) or "—"
+
+    return {
+        "effect": effect,
+        "lines": [(names.get(line.player) or line.player, line) for line in effect.lines],
+        "hands": [
+            (labels.get(c.award, c.award), who(c.before), who(c.after))
+            for labels, changes in ((TITLE_LABELS, effect.titles), (ACCESSIT_LABELS, effect.accessits))
+            for c in changes
+        ],
+    }
 
 
 def _state_change(request, season_name: str, service, done: str, template: str):
