@@ -33,6 +33,7 @@ from league import rules
 from league import selectors as league_selectors
 from league.labels import ACCESSIT_LABELS, TITLE_LABELS
 from league.models import CompteRendu, Manche, Season
+from league.rules import records as records_engine
 
 from .projections import SeasonProjections, build_projections
 
@@ -737,15 +738,25 @@ def palmares(*, now: datetime, limit: int = 10) -> Palmares:
 # --------------------------------------------------------------------------
 
 
-def club_ratings(*, now: datetime) -> rules.Ratings:
-    """Every player's Elo rating, from every listed season's played manches, oldest
-    season first; cached under all their revisions (any change to any season
-    computes it again from history)."""
+def _across_seasons(kind: str, compute: Callable[[list], Any], *, now: datetime) -> Any:
+    """``compute(manches)`` over every listed season's played manches (oldest season
+    first, as :func:`league.rules.rated_manches` gives them), cached under all the
+    seasons' revisions: any change to any season computes it again from history."""
     seasons = sorted(listed_seasons(), key=lambda s: s.name)
-    key = ":".join([CACHE_PREFIX, "ratings", *(f"{s.pk}.{s.revision}" for s in seasons)])
+    key = ":".join([CACHE_PREFIX, kind, *(f"{s.pk}.{s.revision}" for s in seasons)])
 
-    def compute():
+    def from_history():
         manches = [m for s in seasons for m in reading(s, now, "rated") or ()]
-        return rules.compute_ratings(manches), now + league_selectors.RESULT_MAX_AGE
+        return compute(manches), now + league_selectors.RESULT_MAX_AGE
 
-    return memo(key, now, compute)
+    return memo(key, now, from_history)
+
+
+def club_ratings(*, now: datetime) -> rules.Ratings:
+    """Every player's Elo rating (docs/rating.md)."""
+    return _across_seasons("ratings", rules.compute_ratings, now=now)
+
+
+def club_records(*, now: datetime) -> records_engine.Records:
+    """Every player's streaks and head-to-head."""
+    return _across_seasons("records", records_engine.compute_records, now=now)

@@ -6,9 +6,10 @@ from django.utils import timezone
 
 from league.rules import rating
 
-from ..selectors import club_ratings, names_of, season_standings
+from ..selectors import club_ratings, club_records, names_of, season_standings
 from ..selectors import palmares as palmares_data
 from .common import get_season
+from .players import STREAK_LABELS
 
 #: Players in the palmarès' ratings table (the ratings page lists everyone).
 RATINGS_ON_PALMARES = 10
@@ -24,11 +25,23 @@ def _rating_rows(ratings, limit=None) -> list[tuple[int, str, str, float, int, f
     ]
 
 
+#: Players listed for each longest streak on the palmarès.
+STREAKS_ON_PALMARES = 3
+
+
+def _streak_records(records) -> list[tuple[str, list]]:
+    """``(label, [(name, streak), …])`` for each kind of streak, longest first (one query for the names)."""
+    kinds = [(label, records.longest_of(kind)[:STREAKS_ON_PALMARES]) for kind, label in STREAK_LABELS.items()]
+    names = names_of(s.player for _label, streaks in kinds for s in streaks)
+    return [(label, [(names.get(s.player, s.player), s) for s in streaks]) for label, streaks in kinds]
+
+
 def palmares(request):
     now = timezone.now()
     context = {
         "palmares": palmares_data(now=now),
         "ratings": _rating_rows(club_ratings(now=now), RATINGS_ON_PALMARES),
+        "streaks": _streak_records(club_records(now=now)),
     }
     return render(request, "reports/palmares.html", context)
 

@@ -4,15 +4,37 @@ from django.contrib.auth import get_user_model
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from league.rules import rating
 
 from .. import charts
-from ..selectors import club_ratings, comptes_rendus_written, player_record, recent_comptes_rendus
+from ..selectors import (
+    club_ratings,
+    club_records,
+    comptes_rendus_written,
+    names_of,
+    player_record,
+    recent_comptes_rendus,
+)
 from .common import get_season, goals_of
 
 #: Rating changes listed under the chart, newest first.
 RECENT_RATING_CHANGES = 5
+#: Opponents in the head-to-head table, most manches together first.
+HEAD_TO_HEAD_ROWS = 12
+STREAK_LABELS = {
+    "won": gettext_lazy("Manches gagnées d'affilée"),
+    "top_two": gettext_lazy("Dans les 2 premiers d'affilée"),
+    "never_last": gettext_lazy("Sans finir dernier d'affilée"),
+}
+
+
+def streak_rows(records, player: str) -> list:
+    """``(label, longest streak or None, current streak or None)`` for each kind of streak."""
+    longest = records.longest.get(player, {})
+    current = records.current.get(player, {})
+    return [(label, longest.get(kind), current.get(kind)) for kind, label in STREAK_LABELS.items()]
 
 
 def player(request, username: str):
@@ -48,6 +70,9 @@ def player(request, username: str):
             title=_("Cote Elo de %(name)s après chacune de ses manches (écart à %(initial)s)")
             % {"name": user.display_name, "initial": int(rating.INITIAL)},
         )
+    records = club_records(now=now)
+    opponents = records.head_to_head.get(user.username, ())[:HEAD_TO_HEAD_ROWS]
+    opponent_names = names_of(h.opponent for h in opponents)
     places = [(place, record.places.get(place, 0)) for place in range(1, 6)]
     context = {
         "profile": user,
@@ -67,6 +92,8 @@ def player(request, username: str):
             }
             for c in changes[::-1][:RECENT_RATING_CHANGES]
         ],
+        "streaks": streak_rows(records, user.username),
+        "head_to_head": [(opponent_names.get(h.opponent, h.opponent), h) for h in opponents],
         "goals_season": season,
         "goals": goals,
         "places": places,

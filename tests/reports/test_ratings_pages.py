@@ -54,3 +54,18 @@ def test_a_corrected_result_changes_the_ratings_once_invalidated(client, small_s
     invalidate(small_season)
     small_season.refresh_from_db()
     assert club_ratings(now=now).current != before
+
+
+def test_the_palmares_lists_the_longest_streaks_each_linking_to_its_last_manche(client, small_season):
+    html = client.get(reverse("reports:palmares")).content.decode()
+    section = html.split('id="longest-streaks"')[1].split("</section>")[0]
+    assert "Dans les 2 premiers" in section
+    assert reverse("league:manche_detail", args=[small_season.name, 1]).rsplit("/", 2)[0] in section
+
+
+def test_the_player_page_shows_his_streaks_and_head_to_head(client, small_season):
+    player = Manche.objects.get(season=small_season, number=1).seats.first().player
+    html = client.get(reverse("reports:player", args=[player.username])).content.decode()
+    assert 'id="streaks"' in html and 'id="head-to-head"' in html
+    table = html.split('id="head-to-head"')[1].split("</table>")[0]
+    assert table.count("<tr>") >= 2  # the header and at least one opponent
