@@ -32,6 +32,7 @@ from .donne import (
 )
 from .errors import InvalidInput, RuleViolation
 from .explain import explain_player, explain_season
+from .flow import Transfer, point_flow
 from .manche import QuickResult, RankingEntry, manche_bonuses, rank_manche, vainqueurs, validate_quick_results
 from .messages import Message, gettext_noop
 from .numbers import json_number, to_decimal
@@ -90,6 +91,7 @@ __all__ = [
     "SeasonResult",
     "SheetResult",
     "StandingRow",
+    "Transfer",
     "compte_rendu_adjustments",
     "compute_ratings",
     "compute_season",
@@ -102,6 +104,7 @@ __all__ = [
     "next_deadline",
     "next_dealer",
     "open_deadline",
+    "point_flow",
     "pot_shares",
     "rank_manche",
     "rule_change_effect",

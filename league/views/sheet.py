@@ -19,6 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from .. import rules
 from ..models import Manche, Season
 from ..permissions import Action, can, require
 from ..services import sheet as services
@@ -439,6 +440,18 @@ def results(request, season_name: str):
     return render(request, "league/sheet/results.html", {"season": season, "page_obj": page, "items": items})
 
 
+def _point_flow(state) -> list[tuple[str, str, int]]:
+    """``(payer, payee, jetons)`` of the night, largest first, rounded to the jeton (full sheets only)."""
+    if state.sheet is None:
+        return []
+    name = {username: str(user) for username, user in state.users.items()}
+    return [
+        (name.get(t.payer, t.payer), name.get(t.payee, t.payee), round(t.amount))
+        for t in rules.point_flow(state.sheet)
+        if round(t.amount)
+    ]
+
+
 def manche_section_context(request, manche) -> dict:
     """The manche page's results section: the ranking of the night (or the live totals), and the audit."""
     state = sheet_state(manche)
@@ -449,6 +462,7 @@ def manche_section_context(request, manche) -> dict:
         and manche.status != Manche.Status.CANCELLED,
         "sheet_can_correct": can(request.user, Action.CORRECT_RESULTS, manche),
         "sheet_audit": None,
+        "point_flow": _point_flow(state) if manche.status == Manche.Status.PLAYED else [],
     }
     if can(request.user, Action.VIEW_AUDIT, manche):
         context["sheet_audit"] = audit_entries(manche, limit=10)
