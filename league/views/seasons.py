@@ -198,6 +198,13 @@ def season_detail(request, season_name: str):
     return render(request, "league/seasons/detail.html", context)
 
 
+def _season_fields(form) -> dict:
+    """What the create and edit forms hand to the seasons service."""
+    data = form.cleaned_data
+    fields = ("name", "family", "president", "vice_president", "default_location")
+    return {**{key: data[key] for key in fields}, "params": form.params()}
+
+
 def _season_form_context(form, season=None, defaults=None):
     return {"form": form, "season": season, "defaults": defaults or {}}
 
@@ -213,18 +220,8 @@ def season_create(request):
         initial = {"name": f"{year}-{year + 1}", "president": request.user.pk}
     form = SeasonForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
         try:
-            season = season_services.season_create(
-                by=request.user,
-                name=data["name"],
-                family=data["family"],
-                params=form.params(),
-                president=data["president"],
-                vice_president=data["vice_president"],
-                default_location=data["default_location"],
-                now=now,
-            )
+            season = season_services.season_create(by=request.user, **_season_fields(form), now=now)
         except ValidationError as exc:
             add_service_errors(form, exc)
         else:
@@ -268,16 +265,7 @@ def season_edit(request, season_name: str):
                 preview = {"unchanged": True}
             else:
                 season = season_services.season_update(
-                    by=request.user,
-                    season=season,
-                    name=data["name"],
-                    family=data["family"],
-                    params=form.params(),
-                    president=data["president"],
-                    vice_president=data["vice_president"],
-                    default_location=data["default_location"],
-                    reason=data["reason"],
-                    now=now,
+                    by=request.user, season=season, **_season_fields(form), reason=data["reason"], now=now
                 )
                 messages.success(request, _("Saison %(name)s enregistrée.") % {"name": season.name})
                 return redirect("league:season_detail", season_name=season.name)
