@@ -162,6 +162,9 @@ CLASSIFIED: dict[str, Access] = {
     "reports:standings_explanation": PUBLIC_READ,
     "reports:player": PUBLIC_READ,
     "reports:palmares": PUBLIC_READ,
+    "reports:ratings": PUBLIC_READ,
+    "reports:projections_current": PUBLIC_READ,
+    "reports:projections": PUBLIC_READ,
     "reports:palmares_print": PUBLIC_READ,
     "reports:api_standings": PUBLIC_READ,
 }
