@@ -6,7 +6,8 @@ On the generated season of 200 players × 40 manches each (1,600 manches,
 ~32,000 donnes): the engine's classification (compute_season, what a cold
 standings page waits for), then, from its result, every player's
 projections (season_projections, with 10 manches left) and the ratings of
-every manche (rated_manches + compute_ratings). Each is timed three times,
+every manche (rated_manches + compute_ratings), and the streaks and
+head-to-head (compute_records). Each is timed three times,
 the best kept; the figures that matter are the ratios to the standings, all
 measured in this one run.
 """
@@ -24,6 +25,7 @@ from league.rules import compute_season  # noqa: E402
 from league.rules.demo import demo_season  # noqa: E402
 from league.rules.projections import season_projections  # noqa: E402
 from league.rules.rating import compute_ratings, rated_manches  # noqa: E402
+from league.rules.records import compute_records  # noqa: E402
 
 REMAINING = 10
 RUNS = 3
@@ -47,6 +49,7 @@ def main() -> None:
     standings, result = best_of(lambda: compute_season(season, now=now))
     projections, found = best_of(lambda: season_projections(result, season.ruleset, remaining=REMAINING))
     ratings, rated = best_of(lambda: compute_ratings(rated_manches(season.name, result)))
+    records, _found = best_of(lambda: compute_records(rated_manches(season.name, result)))
     goals = sum(len(p.goals) for p in found.values())
     print(f"standings (compute_season):      {standings * 1000:8.1f} ms  = 1")
     print(
@@ -56,6 +59,9 @@ def main() -> None:
     print(
         f"ratings ({len(rated.current)} players, {len(result.manches):,} manches): "
         f"{ratings * 1000:8.1f} ms  = {ratings / standings:.4f} × standings"
+    )
+    print(
+        f"streaks and head-to-head:        {records * 1000:8.1f} ms  = {records / standings:.4f} × standings"
     )
 
 
