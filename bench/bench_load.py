@@ -119,8 +119,8 @@ def main() -> None:
         env, var_dir = prepare(url)
         from django.db import connection
 
-        from bench.seasongen import load_season
         from league.models import Donne, Manche
+        from tests.support.seasongen import load_season
 
         started = time.perf_counter()
         season = load_season(

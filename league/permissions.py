@@ -98,10 +98,10 @@ def can_judge_compte_rendu(user, manche) -> bool:
 
 def can_write_compte_rendu(user, manche) -> bool:
     """Its vainqueurs, or another player of the table once a vainqueur's one was judged non conforme
-    (never the President); the reasons are in ``selectors_comptes_rendus.write_refusal``."""
+    (never the President); the reasons are in ``selectors.comptes_rendus.write_refusal``."""
     from django.utils import timezone
 
-    from .selectors_comptes_rendus import manche_comptes_rendus, write_refusal
+    from .selectors.comptes_rendus import manche_comptes_rendus, write_refusal
 
     return write_refusal(manche_comptes_rendus(manche, now=timezone.now()), user) is None
 

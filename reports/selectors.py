@@ -1,14 +1,14 @@
 """What the reports read: standings lines, a player's record, the palmarès.
 
 Every number comes from the rules engine through
-``league.selectors.season_result``; this module only picks, groups and names
+``league.selectors.engine.season_result``; this module only picks, groups and names
 what the engine computed. The few sums it makes (a player's manches over
 several seasons, his prises over a season) add engine outputs together, they
 apply no rule.
 
 Each read is cached under the season's ``revision`` (bumped by every write
 that changes results, comptes-rendus, awards or parameters, through
-``league.selectors.invalidate``) and, like the engine's own cache, only until
+``league.selectors.engine.invalidate``) and, like the engine's own cache, only until
 the next compte-rendu deadline the computation did not count yet. A warm page
 therefore costs a fixed handful of queries and no recomputation, whatever the
 size of the season.
@@ -30,8 +30,8 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from league import rules
-from league import selectors as league_selectors
 from league.models import CompteRendu, Manche, Season
+from league.selectors import engine as league_selectors
 
 TITLE_LABELS = {
     "champion": _("Champion du Monde"),

@@ -23,7 +23,7 @@ from accounts.models import User
 
 from ..models import Donne, Manche, QuickResult, Registration, Seat
 from ..rules import calendar as cal
-from ..selectors import invalidate
+from ..selectors.engine import invalidate
 from .calendar import cancel_locked
 from .draw import table_ensure  # noqa: F401  (the sheet looks for it here too)
 from .seasons import manche_url, notify_members

@@ -4,7 +4,7 @@ from django import template
 from django.utils.translation import gettext as _
 
 from ..markdown import render_markdown
-from ..selectors_comptes_rendus import unread_notice_count
+from ..selectors.comptes_rendus import unread_notice_count
 
 register = template.Library()
 

@@ -15,12 +15,12 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.forms import add_service_errors
 
-from ..forms_comptes_rendus import CommentForm, CompteRenduForm, JudgeForm
+from ..forms.comptes_rendus import CommentForm, CompteRenduForm, JudgeForm
 from ..markdown import render_markdown
 from ..models import CompteRendu, Season, SiteNotice
 from ..notifications import mark_notices_read
 from ..permissions import Action, can
-from ..selectors_comptes_rendus import (
+from ..selectors.comptes_rendus import (
     current_season,
     manche_comptes_rendus,
     ranking_markdown,

@@ -24,10 +24,7 @@ from accounts.forms import add_service_errors
 from accounts.models import JetonColour, User
 from accounts.roles import is_club_officer
 
-from ..models import Manche, Registration, Season, Seat
-from ..permissions import Action, can, require
-from ..rules import calendar as cal
-from ..seasons_forms import (
+from ..forms.seasons import (
     CalendarGenerateForm,
     CancelForm,
     CapitaineForm,
@@ -37,6 +34,9 @@ from ..seasons_forms import (
     RegisterOtherForm,
     SeasonForm,
 )
+from ..models import Manche, Registration, Season, Seat
+from ..permissions import Action, can, require
+from ..rules import calendar as cal
 from ..services import calendar as calendar_services
 from ..services import draw as draw_services
 from ..services import registrations as registration_services

@@ -19,11 +19,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from ..forms.sheet import DonneForm, OrderForm, QuickResultsForm, TableForm
 from ..models import Manche, Season
 from ..permissions import Action, can, require
+from ..selectors.sheet import audit_entries, sheet_state
 from ..services import sheet as services
-from ..sheet_forms import DonneForm, OrderForm, QuickResultsForm, TableForm
-from ..sheet_input import audit_entries, sheet_state
 
 POLL_SECONDS = 10
 RESULTS_PER_PAGE = 10

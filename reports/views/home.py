@@ -27,7 +27,7 @@ def _optional_template(name: str) -> str | None:
 def my_deadlines(user, now) -> list:
     """The comptes-rendus the member still has to write (the comptes-rendus area's reading)."""
     try:
-        from league.selectors_comptes_rendus import my_open_deadlines
+        from league.selectors.comptes_rendus import my_open_deadlines
     except ImportError:  # that area not installed yet
         return []
     return my_open_deadlines(user, now)

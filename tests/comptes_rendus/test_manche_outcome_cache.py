@@ -2,7 +2,7 @@
 
 from django.core.cache import cache
 
-from league.selectors import _result_key, manche_outcomes, season_result
+from league.selectors.engine import _result_key, manche_outcomes, season_result
 
 from .conftest import paris
 

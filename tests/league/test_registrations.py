@@ -10,9 +10,8 @@ from django.utils import timezone
 
 from league.models import Manche, Registration
 from league.services.registrations import registration_add, registration_withdraw, waiting, waiting_rank
-
-from .season_fixtures import *  # noqa: F403
-from .season_fixtures import register
+from tests.support.seasons import *  # noqa: F403
+from tests.support.seasons import register
 
 pytestmark = pytest.mark.django_db
 

@@ -109,7 +109,7 @@ def _devices(manche, *, retry: bool) -> list[list[str]]:
 def _sheet(manche):
     from league import rules
     from league.models import Donne
-    from league.selectors import manche_input
+    from league.selectors.engine import manche_input
 
     manche.refresh_from_db()
     rows = list(Donne.objects.filter(manche=manche).order_by("index").values_list("index", "points"))

@@ -21,8 +21,8 @@ from django.utils import timezone
 
 from accounts.models import User
 
-from . import rules
-from .models import Award, CompteRendu, Donne, Manche, QuickResult, Season, Seat
+from .. import rules
+from ..models import Award, CompteRendu, Donne, Manche, QuickResult, Season, Seat
 
 # A cached result is trusted at most this long, even with no deadline ahead.
 RESULT_MAX_AGE = timedelta(minutes=5)

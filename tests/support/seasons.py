@@ -4,7 +4,7 @@ Who is who: ``president`` (ben) presides the season; ``player`` (anne) is an
 ordinary member; ``capitaine`` (bruno) is the capitaine de soirée of the open
 manche; ``members`` are six more ordinary members (claire, david, emile,
 fanny, gilles, hugo). Test modules import these with
-``from .season_fixtures import *``.
+``from tests.support.seasons import *``.
 """
 
 from datetime import datetime, timedelta

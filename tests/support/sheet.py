@@ -102,7 +102,7 @@ def close(manche, by, *, now=None):
 
 def totals(manche):
     from league.models import Manche
-    from league.sheet_input import sheet_state
+    from league.selectors.sheet import sheet_state
 
     state = sheet_state(Manche.objects.select_related("season").get(pk=manche.pk))
     return state.totals, state.pot

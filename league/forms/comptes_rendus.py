@@ -3,8 +3,8 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from .models import CompteRendu
-from .services.comptes_rendus import COMMENT_MAX
+from ..models import CompteRendu
+from ..services.comptes_rendus import COMMENT_MAX
 
 
 class CompteRenduForm(forms.Form):

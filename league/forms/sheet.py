@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 
-from .models import Donne
+from ..models import Donne
 
 
 class PointsField(forms.DecimalField):

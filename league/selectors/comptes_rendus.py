@@ -2,7 +2,7 @@
 
 Who the vainqueurs are, what the deadlines are, which deadline is open and
 which bonuses and maluses follow all come from the rules engine (through
-``league.selectors.season_result``); this module only puts the engine's
+``league.selectors.engine.season_result``); this module only puts the engine's
 answers next to the database rows the pages and the sweep need.
 """
 
@@ -15,9 +15,9 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from accounts.roles import current_president
 
-from . import rules
-from .models import CompteRendu, Manche, Season
-from .selectors import compte_rendu_to_engine, manche_outcomes
+from .. import rules
+from ..models import CompteRendu, Manche, Season
+from .engine import compte_rendu_to_engine, manche_outcomes
 
 logger = logging.getLogger(__name__)
 

@@ -14,9 +14,9 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 
-from .models import Manche, Season
-from .rules import calendar as cal
-from .rules.ruleset import PARAM_KEYS
+from ..models import Manche, Season
+from ..rules import calendar as cal
+from ..rules.ruleset import PARAM_KEYS
 
 
 def active_members():

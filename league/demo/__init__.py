@@ -30,7 +30,7 @@ from league import rules
 from league.rules import calendar as cal
 from league.rules.donne import REQUIRED_POINTS
 
-from .transfer import FORMAT, VERSION
+from ..transfer import FORMAT, VERSION
 
 PARIS = ZoneInfo("Europe/Paris")
 DEMO_PASSWORD = "tarot-biere"  # noqa: S105 (the demo's published password)

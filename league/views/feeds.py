@@ -14,7 +14,7 @@ from zoneinfo import ZoneInfo
 from django.conf import settings
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
-from django.urls import path, reverse
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
@@ -22,11 +22,9 @@ from icalendar import Calendar, Event
 
 from accounts.models import User
 
-from .models import Manche, Registration, Season
-from .rules import calendar as cal
-from .services.seasons import current_season
-
-app_name = "feeds"
+from ..models import Manche, Registration, Season
+from ..rules import calendar as cal
+from ..services.seasons import current_season
 
 #: A manche lasts from 21:00 to about midnight.
 MANCHE_LENGTH = timedelta(hours=3)
@@ -147,10 +145,3 @@ def personal_feed(request, token: str):
             _event(manche, seated=tables.get(manche.pk, []), waiting=registration.seat is None, now=now)
         )
     return _response(calendar, "tarot-biere-mes-manches.ics")
-
-
-urlpatterns = [
-    path("saison-courante.ics", current_feed, name="current"),
-    path("membre/<str:token>.ics", personal_feed, name="personal"),
-    path("<str:season_name>.ics", season_feed, name="season"),
-]

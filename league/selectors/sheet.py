@@ -6,7 +6,7 @@ running totals, the pot, the next dealer, the ranking and the bonuses of the
 night) comes from :mod:`league.rules`. Player ids given to the engine are
 usernames, as in the season interchange format.
 
-Rows are converted by ``league.selectors.donne_to_engine``, so the sheet and
+Rows are converted by ``league.selectors.engine.donne_to_engine``, so the sheet and
 the season standings read them the same way.
 """
 
@@ -20,8 +20,8 @@ from django.utils.translation import gettext
 
 from league import rules
 
-from . import selectors
-from .models import Donne, Manche, QuickResult, Registration, Seat
+from ..models import Donne, Manche, QuickResult, Registration, Seat
+from . import engine as selectors
 
 
 def render(message: rules.Message) -> str:
