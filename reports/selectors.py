@@ -32,6 +32,7 @@ from accounts.models import User
 from league import rules
 from league.models import CompteRendu, Manche, Season
 from league.selectors import engine as league_selectors
+from league.selectors.seasons import listed_seasons
 
 TITLE_LABELS = {
     "champion": _("Champion du Monde"),
@@ -119,17 +120,6 @@ def names_of(usernames: Iterable[str]) -> dict[str, str]:
 # --------------------------------------------------------------------------
 # seasons
 # --------------------------------------------------------------------------
-
-
-def current_season() -> Season | None:
-    """The season being played, else the last one closed (None before the first season)."""
-    season = Season.objects.filter(state=Season.State.OPEN).order_by("-name").first()
-    return season or Season.objects.filter(state=Season.State.CLOSED).order_by("-name").first()
-
-
-def listed_seasons() -> list[Season]:
-    """Seasons a reader can look at (not those still in preparation), newest first."""
-    return list(Season.objects.exclude(state=Season.State.PREPARATION).order_by("-name"))
 
 
 # --------------------------------------------------------------------------

@@ -225,11 +225,6 @@ def my_open_deadlines(user, now: datetime) -> list[MyDeadline]:
     return sorted(out, key=lambda d: d.open_deadline.deadline)
 
 
-def current_season() -> Season | None:
-    """The season in progress, else the latest one."""
-    return Season.objects.filter(state=Season.State.OPEN).first() or Season.objects.first()
-
-
 def write_refusal(situation: MancheComptesRendus | None, user) -> str | None:
     """Why ``user`` may not post a compte-rendu of this manche now; None when he may.
 

@@ -27,6 +27,7 @@ from league.notifications import notify
 from league.permissions import Action, can
 from league.selectors.engine import donne_to_engine, invalidate
 from league.selectors.sheet import SheetState, donne_row, render, sheet_state
+from league.services import draw as draw_services
 
 
 class StaleSheet(ValidationError):
@@ -224,9 +225,7 @@ def table_ensure(*, manche: Manche) -> list[Seat]:
     state = sheet_state(manche)
     if not state.has_table:
         return []
-    from league.services.registrations import table_ensure as seats_from_registrations
-
-    seats_from_registrations(manche)
+    draw_services.table_ensure(manche)
     return list(Seat.objects.filter(manche=manche).select_related("player").order_by("position"))
 
 

@@ -13,7 +13,6 @@ from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -24,7 +23,7 @@ from accounts.models import User
 
 from ..models import Manche, Registration, Season
 from ..rules import calendar as cal
-from ..services.seasons import current_season
+from ..selectors.seasons import current_season, season_or_404
 
 #: A manche lasts from 21:00 to about midnight.
 MANCHE_LENGTH = timedelta(hours=3)
@@ -114,7 +113,7 @@ def _season_feed(request, season: Season) -> HttpResponse:
 
 @require_GET
 def season_feed(request, season_name: str):
-    return _season_feed(request, get_object_or_404(Season, name=season_name))
+    return _season_feed(request, season_or_404(season_name))
 
 
 @require_GET

@@ -17,7 +17,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -26,6 +26,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from ..models import Season
 from ..permissions import Action, can, require
+from ..selectors.seasons import season_or_404
 from ..services.transfer import ImportRefused, dump, export_season, import_check, import_season
 
 SESSION_KEY = "league.season_import"
@@ -155,7 +156,7 @@ def _confirm(request):
 @login_required
 @require_GET
 def season_export(request, season_name: str):
-    season = get_object_or_404(Season, name=season_name)
+    season = season_or_404(season_name)
     require(request.user, Action.EXPORT_SEASON, season)
     text = dump(export_season(season=season, now=timezone.now()))
     response = HttpResponse(text.encode("utf-8"), content_type="application/json; charset=utf-8")

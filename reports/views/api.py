@@ -7,8 +7,9 @@ from django.http import HttpResponse
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
+from league.selectors.seasons import season_or_404
+
 from ..selectors import memo, season_key, season_standings, standings_document
-from .common import get_season
 
 
 @require_GET
@@ -18,7 +19,7 @@ def api_standings(request, season_name: str):
     The serialized document is cached under the season's revision, so a warm
     request is one query and one cache read.
     """
-    season = get_season(season_name)
+    season = season_or_404(season_name)
     now = timezone.now()
 
     def compute():

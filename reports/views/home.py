@@ -7,8 +7,9 @@ from django.template.loader import get_template
 from django.utils import timezone
 
 from league.models import Manche
+from league.selectors.seasons import current_season
 
-from ..selectors import current_season, season_standings
+from ..selectors import season_standings
 from .common import highlight_style
 
 MY_DEADLINES_TEMPLATE = "league/comptes_rendus/_my_deadlines.html"

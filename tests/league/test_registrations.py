@@ -9,7 +9,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from league.models import Manche, Registration
-from league.services.registrations import registration_add, registration_withdraw, waiting, waiting_rank
+from league.selectors.registrations import waiting, waiting_rank
+from league.services.registrations import registration_add, registration_withdraw
 from tests.support.seasons import *  # noqa: F403
 from tests.support.seasons import register
 
