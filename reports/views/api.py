@@ -9,7 +9,9 @@ from django.views.decorators.http import require_GET
 
 from league.selectors.seasons import season_or_404
 
-from ..selectors import memo, season_key, season_standings, standings_document
+from ..selectors.cache import memo, season_key
+from ..selectors.readings import season_standings
+from ..selectors.standings import standings_document
 
 
 @require_GET

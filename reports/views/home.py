@@ -9,7 +9,7 @@ from django.utils import timezone
 from league.models import Manche
 from league.selectors.seasons import current_season
 
-from ..selectors import season_standings
+from ..selectors.readings import season_standings
 from .common import highlight_style
 
 MY_DEADLINES_TEMPLATE = "league/comptes_rendus/_my_deadlines.html"

@@ -5,8 +5,8 @@ from django.utils import timezone
 
 from league.selectors.seasons import season_or_404
 
-from ..selectors import palmares as palmares_data
-from ..selectors import season_standings
+from ..selectors.readings import palmares as palmares_data
+from ..selectors.readings import season_standings
 
 
 def palmares(request):

@@ -15,7 +15,8 @@ from league.permissions import Action, can
 from league.selectors.seasons import current_season, listed_seasons, season_or_404
 
 from .. import charts
-from ..selectors import memo, season_key, season_standings, standings_with_details
+from ..selectors.cache import memo, season_key
+from ..selectors.readings import season_standings, standings_with_details
 from ..tables import ORDERINGS, StandingsTable
 from .common import highlight_style, request_with_query
 
