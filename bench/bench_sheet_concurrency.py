@@ -56,7 +56,7 @@ def build_manche():
     from django.utils import timezone
 
     from accounts.models import User
-    from accounts.services import presidency_hand_over
+    from accounts.services.offices import presidency_hand_over
     from league.models import Manche, Season, Seat
 
     now = timezone.now()

@@ -57,7 +57,7 @@ def make_user(db):
 
 @pytest.fixture
 def president(make_user):
-    from accounts.services import presidency_hand_over
+    from accounts.services.offices import presidency_hand_over
 
     user = make_user("ben", display_name="Benoît")
     presidency_hand_over(by=None, to=user, now=timezone.now())

@@ -936,7 +936,7 @@ def load_demo(*, seed: int = DEMO_SEED, now: datetime) -> DemoPlan:
     from django.db import transaction
 
     from accounts.models import User
-    from accounts.services import presidency_hand_over, vice_president_designate
+    from accounts.services.offices import presidency_hand_over, vice_president_designate
     from league.services import transfer
 
     plan = demo_plan(seed, now=now)

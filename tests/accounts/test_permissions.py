@@ -13,7 +13,7 @@ from django.core.exceptions import PermissionDenied
 from django.utils import timezone
 
 from accounts import roles
-from accounts.services import vice_president_designate
+from accounts.services.offices import vice_president_designate
 from league.models import Manche
 from league.permissions import Action, can, require
 

@@ -27,7 +27,7 @@ VERSION = re.compile(r'name="sheet_version"[^>]*value="(\d+)"|value="(\d+)"[^>]*
 
 @pytest.fixture
 def manche(make_user):
-    from accounts.services import presidency_hand_over
+    from accounts.services.offices import presidency_hand_over
     from league.models import Manche, Season, Seat
 
     now = timezone.now()

@@ -21,7 +21,7 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
 from accounts.models import Invitation, JoinRequest
-from accounts.services import presidency_hand_over
+from accounts.services.offices import presidency_hand_over
 from accounts.tokens import new_token
 
 SNAPSHOT_APPS = ("accounts", "league")
