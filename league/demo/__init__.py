@@ -753,11 +753,6 @@ class DemoPlan:
     players: list[tuple[str, str]]
 
 
-def _season_year(now: datetime) -> int:
-    local = now.astimezone(PARIS)
-    return local.year if local.month >= 8 else local.year - 1
-
-
 def _current_dates(year: int, now: datetime) -> list[datetime]:
     """The regular dates of the season in progress; off-season, a fortnightly run around today."""
     starts = cal.season_starts(year)
@@ -774,7 +769,7 @@ def _current_dates(year: int, now: datetime) -> list[datetime]:
 def demo_plan(seed: int = DEMO_SEED, *, now: datetime) -> DemoPlan:
     """The demo club as of ``now``: a closed season and the one in progress."""
     rng = random.Random(seed)
-    year = _season_year(now)
+    year = cal.season_year(now)
     closed_name, current_name = f"{year - 1}-{year}", f"{year}-{year + 1}"
     names = {pid: name for pid, name, *_ in CLUB}
     styles = {pid: Style(appetite, skill) for pid, _n, _f, _r, appetite, skill in CLUB}

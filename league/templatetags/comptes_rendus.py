@@ -1,6 +1,7 @@
 """Template helpers of the comptes-rendus area: ``{% load comptes_rendus %}``."""
 
 from django import template
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from ..markdown import render_markdown
@@ -26,3 +27,9 @@ def unread_notices(context) -> int:
 def adjustment_text(adjustment) -> str:
     """An engine adjustment's reason, translated."""
     return adjustment.reason.render(_)
+
+
+@register.filter
+def is_past(moment) -> bool:
+    """Whether the instant ``moment`` has passed (compares instants, never rendered text)."""
+    return moment <= timezone.now()

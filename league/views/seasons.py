@@ -77,7 +77,7 @@ def season_create(request):
     now = timezone.now()
     initial = {}
     if request.method == "GET":
-        year = now.year if now.month >= 7 else now.year - 1
+        year = cal.season_year(now)
         initial = {"name": f"{year}-{year + 1}", "president": request.user.pk}
     form = SeasonForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
