@@ -93,3 +93,14 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.skip(reason="needs a real broker (CELERY_BROKER_URL=redis://…)"))
         if "browser" in item.keywords and not real:
             item.add_marker(pytest.mark.skip(reason="browser journeys run in the real-services pass"))
+
+
+@pytest.fixture
+def eager_tasks():
+    """Celery tasks run in-process as soon as they are queued, as a worker would (never into a broker)."""
+    from config.celery import app
+
+    previous = app.conf.task_always_eager, app.conf.task_eager_propagates
+    app.conf.task_always_eager, app.conf.task_eager_propagates = True, True
+    yield app
+    app.conf.task_always_eager, app.conf.task_eager_propagates = previous

@@ -104,17 +104,6 @@ def open_browser(browser, viewport, live_server, request, settings):
     opener.finish(re.sub(r"[^A-Za-z0-9_.-]+", "-", request.node.name).strip("-"))
 
 
-@pytest.fixture
-def eager_tasks():
-    """Celery tasks (the notification emails) run at once in the server, as a worker would."""
-    from config.celery import app
-
-    before = {key: app.conf.get(key) for key in ("task_always_eager", "task_eager_propagates")}
-    app.conf.update(task_always_eager=True, task_eager_propagates=True)
-    yield
-    app.conf.update(before)
-
-
 def sign_in(page, username: str, password: str | None = None, next_path: str = "/") -> None:
     """Through the sign-in form, like a member does."""
     page.goto(f"/comptes/connexion/?next={next_path}")

@@ -15,7 +15,6 @@ from django.utils import timezone
 
 __all__ = [
     "PARIS",
-    "eager_tasks",
     "members",
     "open_manche",
     "register",
@@ -71,14 +70,3 @@ def register(manche, *players, now=None):
     for i, player in enumerate(players):
         regs.append(registration_add(by=player, manche=manche, player=player, now=now + timedelta(minutes=i)))
     return regs
-
-
-@pytest.fixture
-def eager_tasks():
-    """Run Celery tasks in-process (the notification emails are sent by a task)."""
-    from config.celery import app
-
-    previous = app.conf.task_always_eager, app.conf.task_eager_propagates
-    app.conf.task_always_eager, app.conf.task_eager_propagates = True, True
-    yield app
-    app.conf.task_always_eager, app.conf.task_eager_propagates = previous
