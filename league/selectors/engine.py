@@ -4,19 +4,18 @@ The standings of a season are computed by ``rules.compute_season`` from
 every manche, donne and compte-rendu of the season. Loading them takes a
 fixed number of queries whatever the season's size, and the result is cached
 under the season's ``revision`` (bumped by every write through
-``invalidate``), so web processes sharing a Redis cache compute it once.
+``league.services.revision.invalidate``), so web processes sharing a Redis
+cache compute it once.
 Because late compte-rendu maluses depend on the clock, a cached result also
 expires at the next deadline it did not count yet.
 """
 
-import secrets
 from collections import defaultdict
 from dataclasses import replace
 from datetime import datetime, timedelta
 from decimal import Decimal
 
 from django.core.cache import cache
-from django.db.models import F
 from django.utils import timezone
 
 from accounts.models import User
@@ -51,17 +50,6 @@ DONNE_FIELDS = (
     "penalties",
     "misere_points",
 )
-
-
-def invalidate(season: Season) -> None:
-    """Mark every cached computation of this season stale (call it in any write that changes results).
-
-    The revision grows by a random step rather than by one: a result computed
-    inside a transaction that is later rolled back was cached under a number
-    the next committed write (almost surely) skips.
-    """
-    step = 1 + secrets.randbelow(2**20)
-    Season.objects.filter(pk=season.pk).update(revision=F("revision") + step)
 
 
 def donne_to_engine(row: dict) -> "rules.ContractDonne | rules.MisereGame":

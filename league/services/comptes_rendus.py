@@ -31,7 +31,7 @@ from ..selectors.comptes_rendus import (
     situations_of,
     write_refusal,
 )
-from ..selectors.engine import invalidate
+from .revision import invalidate
 
 logger = logging.getLogger(__name__)
 

@@ -23,9 +23,9 @@ from accounts.models import User
 
 from ..models import Donne, Manche, QuickResult, Registration, Seat
 from ..rules import calendar as cal
-from ..selectors.engine import invalidate
 from ..selectors.registrations import seated, waiting
 from .calendar import cancel_locked
+from .revision import invalidate
 from .seasons import manche_url, notify_members
 
 SEATS = cal.SEATS

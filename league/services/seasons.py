@@ -21,7 +21,7 @@ from accounts.models import User
 
 from .. import rules
 from ..models import Season
-from ..selectors.engine import invalidate
+from .revision import invalidate
 
 SEASON_NAME_RE = re.compile(r"^(\d{4})-(\d{4})$")
 

@@ -25,9 +25,10 @@ from league import rules
 from league.models import Donne, Manche, QuickResult, Seat
 from league.notifications import notify
 from league.permissions import Action, can
-from league.selectors.engine import donne_to_engine, invalidate
+from league.selectors.engine import donne_to_engine
 from league.selectors.sheet import SheetState, donne_row, render, sheet_state
 from league.services import draw as draw_services
+from league.services.revision import invalidate
 
 
 class StaleSheet(ValidationError):

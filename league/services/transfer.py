@@ -23,7 +23,7 @@ from django.utils.translation import gettext
 from accounts.models import User
 from league import rules
 from league.models import Season
-from league.selectors.engine import invalidate
+from league.services.revision import invalidate
 from league.transfer import build, export, parse
 from league.transfer.parse import ParsedSeason
 

@@ -124,7 +124,7 @@ def test_october_dst_night_one_second_late(played, manche_at, players, post, adj
 
 
 def test_extra_manche_inserted_brings_the_deadline_forward(played, manche_at, players, post, adjustments):
-    from league.selectors.engine import invalidate
+    from league.services.revision import invalidate
 
     m1 = played(1, paris(2025, 10, 2, 21))
     manche_at(2, paris(2025, 10, 16, 21))
@@ -135,7 +135,7 @@ def test_extra_manche_inserted_brings_the_deadline_forward(played, manche_at, pl
 
 
 def test_manche_moved_moves_the_deadline(played, manche_at, players, post, adjustments):
-    from league.selectors.engine import invalidate
+    from league.services.revision import invalidate
 
     m1 = played(1, paris(2025, 10, 2, 21))
     m2 = manche_at(2, paris(2025, 10, 16, 21))

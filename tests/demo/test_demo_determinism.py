@@ -15,6 +15,7 @@ from accounts.models import Mandate, User
 from league import demo
 from league.models import Season
 from league.services.transfer import dump, export_season, import_season
+from tests.support.documents import random_season
 
 from .conftest import PARIS
 
@@ -100,6 +101,4 @@ def test_if_empty_does_nothing_in_a_real_club(president):
 
 
 def test_random_seasons_are_deterministic():
-    assert json.dumps(demo.random_season(3), sort_keys=True) == json.dumps(
-        demo.random_season(3), sort_keys=True
-    )
+    assert json.dumps(random_season(3), sort_keys=True) == json.dumps(random_season(3), sort_keys=True)

@@ -6,7 +6,7 @@ import time_machine
 from django.urls import reverse
 
 from league.models import CompteRendu, Donne, Manche, Season, Seat
-from league.selectors.engine import invalidate
+from league.services.revision import invalidate
 
 WOULD_LOSE_SIX = '<span class="text-danger">−6</span>'
 

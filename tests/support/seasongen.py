@@ -1,9 +1,9 @@
 """Generated seasons: random valid score sheets, loaded straight into the database.
 
 Used by the benchmark (``bench/bench_standings.py``) and by the reports'
-tests to build small and large seasons. Sheets come from the rules engine's
-demo generator (``league.rules.demo``) when it is there; otherwise from the
-small generator below: contract donnes the rules engine accepts (bouts 0..3, card points 0..91 in halves,
+tests to build small and large seasons. Sheets come from the engine-level
+generator (``tests.support.engine_seasons``: misère games, announcements and
+penalties included) or, when asked, from the small generator below: contract donnes the rules engine accepts (bouts 0..3, card points 0..91 in halves,
 three bouts with at least 13.5 points, an appelé only at a table of five);
 the last donne of a sheet is always won, so the preneur takes the pot and
 the manche closes with an empty pot, as §2.5 requires.
@@ -61,14 +61,14 @@ def random_sheet(rng: random.Random, table: list[str], donnes: int = 20) -> list
 def engine_sheet(rng: random.Random, table: list[str], donnes: int = 20) -> list[dict] | None:
     """The rules engine's own demo generator (misère games, announcements,
     penalties included) in the ``Donne`` row's shape, when it is available."""
-    try:
-        from league.rules import demo, ruleset_for
-        from league.rules.donne import MisereGame
-    except ImportError:
-        return None
+    from league.rules import ruleset_for
+    from league.rules.donne import MisereGame
+
+    from .engine_seasons import random_sheet
+
     ruleset = ruleset_for("tarot-biere", "2030-2031")
     rows = []
-    for d in demo.random_sheet(rng, ruleset, tuple(table), max(donnes - 1, 0)):
+    for d in random_sheet(rng, ruleset, tuple(table), max(donnes - 1, 0)):
         common = {
             "miseres": [{"player": m.player, "kind": m.kind, "valid": m.valid} for m in d.miseres],
             "penalties": [{"player": p.player, "amount": p.amount, "reason": p.reason} for p in d.penalties],

@@ -1,9 +1,9 @@
-"""Random but reproducible seasons, for the site's demo data and the bench.
+"""Random but reproducible seasons in the rules engine's terms, for the engine benchmark and test data.
 
 Everything generated is valid input: donnes the rules accept, sheets that end
 with an empty pot (the last donne is won), quick-form-free manches with
-comptes-rendus posted mostly on time by the vainqueur. Seeded, so a demo
-season is the same on every installation.
+comptes-rendus posted mostly on time by the vainqueur. Seeded, so a
+generated season is the same on every run.
 """
 
 from __future__ import annotations
@@ -13,11 +13,18 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 from zoneinfo import ZoneInfo
 
-from .comptes_rendus import CompteRenduRecord
-from .donne import REQUIRED_POINTS, ContractDonne, MisereAnnouncement, MisereGame, Penalty, Poignee
-from .ruleset import RuleSet, ruleset_for
-from .season import MancheInput, PlayerInfo, SeasonInput
-from .sheet import score_sheet
+from league.rules.comptes_rendus import CompteRenduRecord
+from league.rules.donne import (
+    REQUIRED_POINTS,
+    ContractDonne,
+    MisereAnnouncement,
+    MisereGame,
+    Penalty,
+    Poignee,
+)
+from league.rules.ruleset import RuleSet, ruleset_for
+from league.rules.season import MancheInput, PlayerInfo, SeasonInput
+from league.rules.sheet import score_sheet
 
 __all__ = ["random_donne", "random_sheet", "demo_season"]
 
