@@ -1,15 +1,10 @@
 """What the accounts views share: the officers' decorators, redirects back, one-click actions."""
 
-from functools import wraps
-
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.shortcuts import redirect
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
-
-from ..roles import is_club_officer, is_club_president
 
 # The invited player has just chosen his password: sign him in with the
 # ordinary backend (axes only watches password attempts).
@@ -17,30 +12,6 @@ SIGN_IN_BACKEND = "django.contrib.auth.backends.ModelBackend"
 
 
 PAGE_SIZE = 25
-
-
-def officer_required(view):
-    """The President or the Vice-President standing in for him (league's club officer)."""
-
-    @wraps(view)
-    @login_required
-    def wrapper(request, *args, **kwargs):
-        if not is_club_officer(request.user):
-            raise PermissionDenied
-        return view(request, *args, **kwargs)
-
-    return wrapper
-
-
-def president_required(view):
-    @wraps(view)
-    @login_required
-    def wrapper(request, *args, **kwargs):
-        if not is_club_president(request.user):
-            raise PermissionDenied
-        return view(request, *args, **kwargs)
-
-    return wrapper
 
 
 def back(request, default: str):

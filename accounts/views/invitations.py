@@ -16,8 +16,9 @@ from ..forms import (
     add_service_errors,
 )
 from ..models import Invitation, User
+from ..permissions import Action, permission_required
 from ..services import invitations as services
-from .common import PAGE_SIZE, SIGN_IN_BACKEND, back, officer_required, one_click
+from .common import PAGE_SIZE, SIGN_IN_BACKEND, back, one_click
 
 
 @never_cache
@@ -53,7 +54,7 @@ def invitation_accept(request, token):
     return render(request, "accounts/invitation_accept.html", {"invitation": invitation, "form": form})
 
 
-@officer_required
+@permission_required(Action.MANAGE_CLUB)
 def invitation_list(request):
     now = timezone.now()
     page = Paginator(
@@ -63,7 +64,7 @@ def invitation_list(request):
     return render(request, "accounts/invitation_list.html", {"page": page, "rows": rows})
 
 
-@officer_required
+@permission_required(Action.MANAGE_CLUB)
 @require_http_methods(["GET", "POST"])
 def invite(request):
     form = InvitationForm(
@@ -87,7 +88,7 @@ def invite(request):
     return render(request, "accounts/invite.html", {"form": form})
 
 
-@officer_required
+@permission_required(Action.MANAGE_CLUB)
 @require_POST
 def invitation_resend(request, pk):
     invitation = get_object_or_404(Invitation, pk=pk)
@@ -101,7 +102,7 @@ def invitation_resend(request, pk):
     return back(request, "accounts:membership")
 
 
-@officer_required
+@permission_required(Action.MANAGE_CLUB)
 @require_POST
 def invitation_revoke(request, pk):
     invitation = get_object_or_404(Invitation, pk=pk)

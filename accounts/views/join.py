@@ -14,8 +14,9 @@ from ..forms import (
     add_service_errors,
 )
 from ..models import JoinRequest
+from ..permissions import Action, permission_required
 from ..services import join as services
-from .common import PAGE_SIZE, officer_required, one_click
+from .common import PAGE_SIZE, one_click
 
 
 @require_http_methods(["GET", "POST"])
@@ -43,7 +44,7 @@ def join_sent(request):
     return render(request, "accounts/join_sent.html")
 
 
-@officer_required
+@permission_required(Action.MANAGE_CLUB)
 def join_request_list(request):
     page = Paginator(
         JoinRequest.objects.select_related("decided_by", "invitation").order_by("-created_at"), PAGE_SIZE
@@ -51,7 +52,7 @@ def join_request_list(request):
     return render(request, "accounts/join_request_list.html", {"page": page})
 
 
-@officer_required
+@permission_required(Action.MANAGE_CLUB)
 @require_http_methods(["GET", "POST"])
 def join_request_approve(request, pk):
     join_request = get_object_or_404(JoinRequest, pk=pk)
@@ -76,7 +77,7 @@ def join_request_approve(request, pk):
     return render(request, "accounts/join_request_approve.html", {"join_request": join_request, "form": form})
 
 
-@officer_required
+@permission_required(Action.MANAGE_CLUB)
 @require_POST
 def join_request_refuse(request, pk):
     join_request = get_object_or_404(JoinRequest, pk=pk)

@@ -7,8 +7,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from ..models import Mandate, User
+from ..permissions import Action, permission_required
 from ..services import members as services
-from .common import officer_required, one_click
+from .common import one_click
 
 
 @login_required
@@ -20,7 +21,7 @@ def members(request):
     return render(request, "accounts/members.html", {"active_members": active, "former_members": former})
 
 
-@officer_required
+@permission_required(Action.MANAGE_CLUB)
 def member_admin(request):
     """Every account, with what the President can do about it (emails shown: he writes to them)."""
     users = User.objects.order_by("-is_active", "display_name", "username")
@@ -34,7 +35,7 @@ def member_admin(request):
     return render(request, "accounts/member_admin.html", {"page": page, "officers": officers, "state": state})
 
 
-@officer_required
+@permission_required(Action.MANAGE_CLUB)
 @require_http_methods(["GET", "POST"])
 def member_deactivate(request, username):
     member = get_object_or_404(User, username=username)
@@ -50,7 +51,7 @@ def member_deactivate(request, username):
     return render(request, "accounts/member_deactivate.html", {"member": member})
 
 
-@officer_required
+@permission_required(Action.MANAGE_CLUB)
 @require_POST
 def member_reactivate(request, username):
     member = get_object_or_404(User, username=username)

@@ -15,12 +15,12 @@ from ..forms import (
     add_service_errors,
 )
 from ..models import Invitation, JoinRequest, Mandate
+from ..permissions import Action, permission_required
 from ..roles import current_president, current_vice_president
 from ..services import offices as services
-from .common import officer_required, president_required
 
 
-@officer_required
+@permission_required(Action.MANAGE_CLUB)
 def membership(request):
     """The President's desk: requests waiting for him, invitations not yet accepted."""
     now = timezone.now()
@@ -43,7 +43,7 @@ def membership(request):
     )
 
 
-@president_required
+@permission_required(Action.HAND_OVER_PRESIDENCY)
 @require_http_methods(["GET", "POST"])
 def offices(request):
     """The intronisation (hand over the presidency) and the designation of the Vice-President."""

@@ -15,7 +15,7 @@ from ..forms import (
     add_service_errors,
 )
 from ..models import EmailChange
-from ..roles import is_club_officer
+from ..permissions import Action, can
 from ..services import profile as services
 from .common import message_errors
 
@@ -44,7 +44,7 @@ def profile(request):
     return render(
         request,
         "accounts/profile.html",
-        {"form": form, "pending_email": pending_email, "is_officer": is_club_officer(request.user)},
+        {"form": form, "pending_email": pending_email, "is_officer": can(request.user, Action.MANAGE_CLUB)},
     )
 
 
