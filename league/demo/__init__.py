@@ -962,8 +962,9 @@ def load_demo(*, seed: int = DEMO_SEED, now: datetime) -> DemoPlan:
 
 def _open_registrations(plan: DemoPlan, season, users: dict, *, now: datetime) -> None:
     """Open the next manches and sign players up, the way the President and the players do."""
-    from league.models import Manche, Registration
+    from league.models import Manche
     from league.services import calendar
+    from league.services.registrations import registration_add
 
     president = users[PRESIDENT]
     manches = list(Manche.objects.filter(season=season, number__in=plan.open_manches).order_by("number"))
@@ -971,18 +972,10 @@ def _open_registrations(plan: DemoPlan, season, users: dict, *, now: datetime) -
         return
     opened_at = now - timedelta(days=6)
     calendar.registrations_open(by=president, manches=manches, now=opened_at)
-    try:
-        from league.services.registrations import registration_add
-    except ImportError:  # pragma: no cover - the registrations area not there yet
-        registration_add = None
     for manche in manches:
         for k, pid in enumerate(plan.signups.get(manche.number, ())):
             when = opened_at + timedelta(hours=3 + 7 * k)
-            if registration_add is not None:
-                registration_add(by=users[pid], manche=manche, player=users[pid], now=when)
-            else:  # pragma: no cover
-                seat = k + 1 if k < 5 else None
-                Registration.objects.create(manche=manche, player=users[pid], seat=seat, created_at=when)
+            registration_add(by=users[pid], manche=manche, player=users[pid], now=when)
         capitaine = plan.capitaines.get(manche.number)
         if capitaine is not None:
             calendar.manche_set_capitaine(

@@ -17,7 +17,7 @@ from django.conf import settings
 from django.core.exceptions import NON_FIELD_ERRORS, PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import F
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from accounts.models import User
@@ -613,10 +613,7 @@ def _notify_vainqueurs(manche: Manche, *, now: datetime) -> None:
     if not state.ranking:
         return
     kwargs = {"season_name": manche.season.name, "number": manche.number}
-    try:
-        url = reverse("league:cr_write", kwargs=kwargs)
-    except NoReverseMatch:
-        url = reverse("league:manche_detail", kwargs=kwargs)
+    url = reverse("league:cr_write", kwargs=kwargs)
     deadline = _deadline(manche, state)
     for user in state.vainqueurs:
         notify(

@@ -18,7 +18,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -82,10 +82,7 @@ def _problem_lines(exc: ImportRefused) -> list[tuple[str, str]]:
 
 
 def _after_import_url(season: Season) -> str:
-    try:
-        return reverse("league:season_detail", args=[season.name])
-    except NoReverseMatch:
-        return reverse("league:season_import")
+    return reverse("league:season_detail", args=[season.name])
 
 
 @login_required
