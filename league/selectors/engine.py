@@ -4,27 +4,23 @@ The standings of a season are computed by ``rules.compute_season`` from
 every manche, donne and compte-rendu of the season. Loading them takes a
 fixed number of queries whatever the season's size, and the result is cached
 under the season's ``revision`` (bumped by every write through
-``league.services.revision.invalidate``), so web processes sharing a Redis
-cache compute it once.
-Because late compte-rendu maluses depend on the clock, a cached result also
-expires at the next deadline it did not count yet.
+``league.services.revision.invalidate``) by :mod:`league.revision_cache`, so
+web processes sharing a Redis cache compute it once per change. Because late
+compte-rendu maluses depend on the clock, a cached result also expires at the
+next deadline it did not count yet (and at nothing else).
 """
 
 from collections import defaultdict
 from dataclasses import replace
-from datetime import datetime, timedelta
+from datetime import datetime
 from decimal import Decimal
 
-from django.core.cache import cache
 from django.utils import timezone
 
 from accounts.models import User
 
-from .. import rules
+from .. import revision_cache, rules
 from ..models import Award, CompteRendu, Donne, Manche, QuickResult, Season, Seat
-
-# A cached result is trusted at most this long, even with no deadline ahead.
-RESULT_MAX_AGE = timedelta(minutes=5)
 
 ENGINE_STATUS = {
     Manche.Status.PLANNED: "planned",
@@ -219,52 +215,48 @@ def _without_donne_results(result: "rules.SeasonResult") -> "rules.SeasonResult"
     return replace(result, manches=manches)
 
 
-def _next_expiry(result, now: datetime) -> datetime:
-    upcoming = [
-        deadline
-        for outcome in result.manches.values()
-        for deadline in (outcome.deadlines or ())
-        if deadline > now
-    ]
-    return min([now + RESULT_MAX_AGE, *upcoming])
+def next_expiry(result: "rules.SeasonResult", now: datetime) -> datetime | None:
+    """The next compte-rendu deadline ``result`` did not count yet (a late
+    malus may fall then); None when every deadline is reached."""
+    upcoming = (outcome.deadlines.first_after(now) for outcome in result.manches.values())
+    return min((d for d in upcoming if d is not None), default=None)
 
 
-CACHE_TIMEOUT = int(RESULT_MAX_AGE.total_seconds()) + 60
+def current_revision(season: Season) -> int:
+    """The season's revision as stored now (a write earlier in this request bumped it in the database)."""
+    return Season.objects.filter(pk=season.pk).values_list("revision", flat=True).get()
 
 
-def _result_key(season: Season) -> str:
-    revision = Season.objects.filter(pk=season.pk).values_list("revision", flat=True).get()
-    return f"league:season-result:{season.pk}:{revision}"
+def _packed(outcome: "rules.MancheOutcome") -> tuple:
+    """A manche's outcome for its own cache entry: its deadlines as where they
+    start in the season's list of starts (stored once), not a copy of them."""
+    return replace(outcome, deadlines=None), outcome.deadlines.first, outcome.deadlines.final
 
 
-def _fresh(entry, now: datetime):
-    """The cached value when it was computed at or before ``now`` and is still valid, else None."""
-    if entry is None:
-        return None
-    computed_at, valid_until, value = entry
-    return value if computed_at <= now < valid_until else None
+def _unpacked(packed: tuple, starts: tuple) -> "rules.MancheOutcome":
+    outcome, first, final = packed
+    return replace(outcome, deadlines=rules.Deadlines(starts, first, final))
 
 
 def season_result(season: Season, *, now: datetime | None = None) -> "rules.SeasonResult":
     """The engine's computation of the season (without per-donne scores), cached per revision and until the next deadline.
 
     Each manche's outcome is also cached on its own, so a page about one
-    manche (or a page of ten) reads a few kilobytes, not the whole season.
+    manche reads a few kilobytes, not the whole season. While another
+    process recomputes after a change, this returns the previous revision's
+    result (see :mod:`.revision_cache`).
     """
     now = now or timezone.now()
-    key = _result_key(season)
-    result = _fresh(cache.get(key), now)
-    if result is not None:
-        return result
-    result = _without_donne_results(rules.compute_season(season_input(season), now=now))
-    valid_until = _next_expiry(result, now)
-    entries = {
-        f"{key}:manche:{number}": (now, valid_until, outcome) for number, outcome in result.manches.items()
-    }
-    entries[f"{key}:played"] = (now, valid_until, frozenset(result.manches))
-    entries[key] = (now, valid_until, result)
-    cache.set_many(entries, timeout=CACHE_TIMEOUT)
-    return result
+
+    def compute():
+        result = _without_donne_results(rules.compute_season(season_input(season), now=now))
+        starts = next((o.deadlines.starts for o in result.manches.values()), ())
+        readings = {f"manche:{number}": _packed(outcome) for number, outcome in result.manches.items()}
+        readings["played"] = (frozenset(result.manches), starts)
+        readings["result"] = result
+        return readings, next_expiry(result, now)
+
+    return revision_cache.reading(season.pk, current_revision(season), "result", now=now, compute=compute)
 
 
 def manche_outcomes(season: Season, numbers, *, now: datetime | None = None) -> dict:
@@ -275,12 +267,11 @@ def manche_outcomes(season: Season, numbers, *, now: datetime | None = None) -> 
     """
     now = now or timezone.now()
     numbers = list(numbers)
-    key = _result_key(season)
-    cached = cache.get_many([f"{key}:played", *(f"{key}:manche:{n}" for n in numbers)])
-    played = _fresh(cached.get(f"{key}:played"), now)
-    if played is not None:
-        outcomes = {n: _fresh(cached.get(f"{key}:manche:{n}"), now) if n in played else None for n in numbers}
-        if all(outcomes[n] is not None for n in numbers if n in played):
-            return outcomes
+    names = ["played", *(f"manche:{n}" for n in numbers)]
+    found = revision_cache.read_many(season.pk, current_revision(season), names, now=now)
+    if "played" in found:
+        played, starts = found["played"]
+        if all(f"manche:{n}" in found for n in numbers if n in played):
+            return {n: _unpacked(found[f"manche:{n}"], starts) if n in played else None for n in numbers}
     result = season_result(season, now=now)
     return {n: result.manches.get(n) for n in numbers}

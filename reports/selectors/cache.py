@@ -1,8 +1,10 @@
-"""Caching the reports' readings under a season's ``revision``.
+"""The reports' readings of a season, cached by ``league.revision_cache`` under its revision.
 
-A reading stays valid until the next write to the season (every write bumps
-its revision, so the key changes) and, like the engine's own cache, only
-until the next compte-rendu deadline the computation did not count yet.
+A reading stays right until the next write to the season (every write bumps
+its revision) and, like the engine's own result, until the next
+compte-rendu deadline the computation did not count yet; nothing else makes
+it expire. After a change one process recomputes it while the others serve
+the previous revision's reading.
 """
 
 from __future__ import annotations
@@ -11,46 +13,22 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from django.core.cache import cache
-
-from league import rules
+from league import revision_cache
 from league.models import Season
-from league.selectors import engine as league_selectors
 
 CACHE_PREFIX = "reports"
 
 
-def valid_until(result: rules.SeasonResult, now: datetime) -> datetime:
-    """Until when a reading of ``result`` stays right: the next compte-rendu
-    deadline still ahead (a late malus may fall then), at most
-    ``RESULT_MAX_AGE`` from now, as the engine's own cache does."""
-    upcoming = [d for o in result.manches.values() for d in (o.deadlines or ()) if d > now]
-    return min([now + league_selectors.RESULT_MAX_AGE, *upcoming])
+def reading_name(*parts: object) -> str:
+    """The name of one of the reports' readings of a season."""
+    return ":".join(str(p) for p in (CACHE_PREFIX, *parts))
 
 
-def cached(key: str, now: datetime) -> Any:
-    """What :func:`store` kept under ``key``, if ``now`` is in its window (else None)."""
-    hit = cache.get(key)
-    if hit is not None:
-        computed_at, until, value = hit
-        if computed_at <= now < until:
-            return value
-    return None
+def memo(season: Season, name: str, now: datetime, compute: Callable[[], tuple[Any, datetime | None]]) -> Any:
+    """``compute() -> (value, valid_until)`` cached as the reading ``name`` of ``season``'s revision."""
 
-
-def store(key: str, now: datetime, until: datetime, value: Any) -> None:
-    cache.set(key, (now, until, value), timeout=max(1, int((until - now).total_seconds()) + 1))
-
-
-def memo(key: str, now: datetime, compute: Callable[[], tuple[Any, datetime]]) -> Any:
-    """``compute() -> (value, valid_until)`` cached under ``key`` while ``now`` is in its window."""
-    value = cached(key, now)
-    if value is None:
+    def make():
         value, until = compute()
-        store(key, now, until, value)
-    return value
+        return {name: value}, until
 
-
-def season_key(season: Season, *parts: object) -> str:
-    """A cache key that changes with every write to the season (its revision)."""
-    return ":".join(str(p) for p in (CACHE_PREFIX, *parts, season.pk, season.revision))
+    return revision_cache.reading(season.pk, season.revision, name, now=now, compute=make)

@@ -1,8 +1,8 @@
 """What the report pages read, cached: one computation of a season per revision, every reading made from it.
 
 On a miss, :func:`digest` reads the engine's result once (through
-``league.selectors.engine.season_result``) and caches every reading the
-pages make of it (the standings, their details, the honours, each player's
+``league.selectors.engine.season_result``) and ``league.revision_cache``
+keeps every reading the pages make of it (the standings, their details, the honours, each player's
 season); a warm page costs a fixed handful of queries and no recomputation,
 whatever the size of the season.
 """
@@ -14,15 +14,13 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from django.core.cache import cache
-
 from accounts.models import User
-from league import rules
+from league import revision_cache, rules
 from league.models import Season
 from league.selectors import engine as league_selectors
 from league.selectors.seasons import listed_seasons
 
-from .cache import cached, season_key, valid_until
+from .cache import reading_name
 from .palmares import Palmares, SeasonHonours, _honours
 from .players import PlayerRecord, PlayerSeason, _title_counts, player_seasons, seasons_played
 from .standings import SeasonStandings, StandingsDetails, build_details, build_standings, names_of
@@ -30,46 +28,42 @@ from .standings import SeasonStandings, StandingsDetails, build_details, build_s
 
 def reading(season: Season, now: datetime, kind: str, *parts: str) -> Any:
     """One cached reading of ``season`` (``standings``, ``details``, ``honours``,
-    ``player <id>``); on a miss every reading is made again by :func:`digest`.
-    None when there is no such reading (a player not in the season)."""
-    key = season_key(season, kind, *parts)
-    value = cached(key, now)
-    if value is None:
-        value = digest(season, now).get(key)
-    return value
+    ``players``, ``player <id>``); on a miss every reading is made again by
+    :func:`digest`. None when there is no such reading (a player not in the season)."""
+    return revision_cache.reading(
+        season.pk, season.revision, reading_name(kind, *parts), now=now, compute=lambda: digest(season, now)
+    )
 
 
-def digest(season: Season, now: datetime) -> dict[str, Any]:
-    """Read the engine's result once and cache every reading the reports make of it.
+def digest(season: Season, now: datetime) -> tuple[dict[str, Any], datetime | None]:
+    """Every reading the reports make of the engine's result, and until when they stay right.
 
-    The engine's result of a big season is large (every donne of every
-    sheet), so reading it back from the cache costs seconds; the reports'
-    readings are small and each page loads only the one it shows.
+    The engine's result of a big season is large, so reading it back from
+    the cache costs time; the reports' readings are small and each page
+    loads only the one it shows.
     """
     try:
         result = league_selectors.season_result(season, now=now)
     except rules.InvalidInput as exc:
-        until = now + league_selectors.RESULT_MAX_AGE
         readings = {
-            season_key(season, "standings"): SeasonStandings(
-                season=season.name, closed=season.is_closed, problems=tuple(exc.problems), valid_until=until
+            "standings": SeasonStandings(
+                season=season.name, closed=season.is_closed, problems=tuple(exc.problems)
             ),
-            season_key(season, "honours"): SeasonHonours(
-                season=season.name, closed=season.is_closed, problems=True
-            ),
+            "honours": SeasonHonours(season=season.name, closed=season.is_closed, problems=True),
+            "players": frozenset(),
         }
+        until = None
     else:
-        until = valid_until(result, now)
+        until = league_selectors.next_expiry(result, now)
+        records = player_seasons(season, result)
         readings = {
-            season_key(season, "standings"): replace(build_standings(season, result), valid_until=until),
-            season_key(season, "details"): build_details(result),
-            season_key(season, "honours"): _honours(season, result),
+            "standings": replace(build_standings(season, result), valid_until=until),
+            "details": build_details(result),
+            "honours": _honours(season, result),
+            "players": frozenset(records),
         }
-        for player, record in player_seasons(season, result).items():
-            readings[season_key(season, "player", player)] = record
-    timeout = max(1, int((until - now).total_seconds()) + 1)
-    cache.set_many({key: (now, until, value) for key, value in readings.items()}, timeout=timeout)
-    return readings
+        readings.update({f"player:{player}": record for player, record in records.items()})
+    return {reading_name(name): value for name, value in readings.items()}, until
 
 
 def season_standings(season: Season, *, now: datetime) -> SeasonStandings:
@@ -81,28 +75,17 @@ def standings_with_details(
     season: Season, *, now: datetime
 ) -> tuple[SeasonStandings, StandingsDetails | None]:
     """The classification and its explanations (None when the engine refused the season's data)."""
-    lean = cached(season_key(season, "standings"), now)
-    details = cached(season_key(season, "details"), now)
-    if lean is None or (details is None and not lean.problems):
-        readings = digest(season, now)
-        lean = readings[season_key(season, "standings")]
-        details = readings.get(season_key(season, "details"))
+    lean = reading(season, now, "standings")
+    details = None if lean.problems else reading(season, now, "details")
     return lean, details
 
 
 def player_season(season: Season, player: str, *, now: datetime) -> PlayerSeason:
     """What ``player`` did in ``season`` (an empty record when he is not in it)."""
-    key = season_key(season, "player", player)
-    found = cached(key, now)
-    if found is None:
-        lean = cached(season_key(season, "standings"), now)
-        if lean is None or not lean.problems:
-            found = digest(season, now).get(key)
-            lean = cached(season_key(season, "standings"), now)
-        if found is None:
-            problems = lean is not None and bool(lean.problems)
-            return PlayerSeason(season=season.name, closed=season.is_closed, problems=problems)
-    return found
+    if player not in reading(season, now, "players"):
+        problems = bool(reading(season, now, "standings").problems)
+        return PlayerSeason(season=season.name, closed=season.is_closed, problems=problems)
+    return reading(season, now, "player", player)
 
 
 def player_record(user: User, *, now: datetime) -> PlayerRecord:

@@ -9,7 +9,7 @@ from django.views.decorators.http import require_GET
 
 from league.selectors.seasons import season_or_404
 
-from ..selectors.cache import memo, season_key
+from ..selectors.cache import memo, reading_name
 from ..selectors.readings import season_standings
 from ..selectors.standings import standings_document
 
@@ -31,7 +31,7 @@ def api_standings(request, season_name: str):
             return (409, json.dumps(body, ensure_ascii=False)), data.valid_until
         return (200, json.dumps(standings_document(data), ensure_ascii=False)), data.valid_until
 
-    status, body = memo(season_key(season, "api"), now, compute)
+    status, body = memo(season, reading_name("api"), now, compute)
     response = HttpResponse(body, status=status, content_type="application/json")
     if not settings.MEMBERS_ONLY_READING:
         # Public data, meant to be embedded in other sites.

@@ -15,7 +15,7 @@ from league.permissions import Action, can
 from league.selectors.seasons import current_season, listed_seasons, season_or_404
 
 from .. import charts
-from ..selectors.cache import memo, season_key
+from ..selectors.cache import memo, reading_name
 from ..selectors.readings import season_standings, standings_with_details
 from ..tables import ORDERINGS, StandingsTable
 from .common import highlight_style, request_with_query
@@ -70,7 +70,7 @@ def _fragment(request, season, sort: str, now) -> dict:
         ranks = {line.player: (line.rank, line.tied) for line in data.lines}
         return {"html": html, "ranks": ranks, "count": len(data.lines)}, data.valid_until
 
-    return memo(season_key(season, "standings-html", get_language(), sort), now, compute)
+    return memo(season, reading_name("standings-html", get_language(), sort), now, compute)
 
 
 def standings(request, season_name: str):
