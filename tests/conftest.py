@@ -9,12 +9,14 @@ client without a login.
 import pytest
 from django.utils import timezone
 
+from config.env import cache_config
+
 
 @pytest.fixture(autouse=True)
 def _fast_and_isolated(settings, tmp_path):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
-    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    settings.CACHES = {"default": cache_config("locmem://")}  # the embedded default
     settings.MEDIA_ROOT = tmp_path / "media"
     settings.STORAGES = {
         **settings.STORAGES,
