@@ -93,7 +93,10 @@ TEMPLATES = [
 DATABASES = {
     "default": dj_database_url.parse(
         env_str("DATABASE_URL", f"sqlite:///{VAR_DIR / 'tarot.sqlite3'}"),
+        # Production keeps connections open (opening one to PostgreSQL was
+        # most of a cached page's time) and checks them before reuse.
         conn_max_age=env_int("DB_CONN_MAX_AGE", 0),
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":

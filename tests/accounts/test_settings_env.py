@@ -72,3 +72,13 @@ def test_invitation_validity_is_a_setting():
     from django.conf import settings
 
     assert isinstance(settings.INVITATION_VALID_DAYS, int) and settings.INVITATION_VALID_DAYS > 0
+
+
+def test_database_connections_are_health_checked_before_reuse(settings):
+    """Persistent connections (``DB_CONN_MAX_AGE``) are checked before each request reuses one."""
+    assert settings.DATABASES["default"]["CONN_HEALTH_CHECKS"] is True
+
+
+def test_the_embedded_cache_holds_a_whole_season():
+    """The local-memory default keeps a season of thousands of manches (its backend's default is 300 entries)."""
+    assert cache_config("locmem://")["OPTIONS"]["MAX_ENTRIES"] >= 6400 * 2
