@@ -19,9 +19,13 @@ from decimal import Decimal
 from django.utils.translation import gettext
 
 from league import rules
+from league.rules.adjustments import CR_NON_CONFORME, CR_REMPLACEMENT, CR_RETARD
 
 from ..models import Donne, Manche, QuickResult, Registration, Seat
 from . import engine as selectors
+
+#: A played manche's adjustments that are not bonuses of the night.
+COMPTE_RENDU_KINDS = (CR_RETARD, CR_NON_CONFORME, CR_REMPLACEMENT)
 
 
 def render(message: rules.Message) -> str:
@@ -222,7 +226,10 @@ def _ranking(state: SheetState, scores: dict, stats) -> list[RankingLine]:
         # An order recorded before a correction that changed the scores: rank without it.
         state.problems.extend(exc.problems)
         entries = rules.rank_manche(state.ruleset, state.table, absent, scores, stats, None)
-    bonuses = rules.manche_bonuses(state.ruleset, entries, manche.number)
+    return _lines(state, entries, rules.manche_bonuses(state.ruleset, entries, manche.number))
+
+
+def _lines(state: SheetState, entries, bonuses) -> list[RankingLine]:
     winners = set(rules.vainqueurs(entries))
     lines = []
     for entry in entries:
@@ -237,11 +244,15 @@ def _ranking(state: SheetState, scores: dict, stats) -> list[RankingLine]:
     return lines
 
 
-def sheet_state(manche: Manche, *, seats: list | None = None) -> SheetState:
+def sheet_state(
+    manche: Manche, *, seats: list | None = None, outcome: rules.MancheOutcome | None = None
+) -> SheetState:
     """Read the manche's rows and let the engine score them.
 
     ``seats`` defaults to the saved ``Seat`` rows, or, while there are none,
-    stand-ins built from the seated registrations (not saved).
+    stand-ins built from the seated registrations (not saved). ``outcome``,
+    the engine's cached outcome of the played manche, is used instead of
+    scoring the sheet again (its totals and ranking, not each donne's scores).
     """
     ruleset = manche.season.ruleset()
     saved = True
@@ -269,6 +280,11 @@ def sheet_state(manche: Manche, *, seats: list | None = None) -> SheetState:
     for row in state.quick_results:
         users.setdefault(row.player.username, row.player)
     if not state.has_table:
+        return state
+    if outcome is not None:
+        state.sheet = outcome.sheet
+        bonuses = [a for a in outcome.adjustments if a.kind not in COMPTE_RENDU_KINDS]
+        state.ranking = _lines(state, outcome.ranking, bonuses)
         return state
     table = state.table
     if state.donnes:

@@ -19,9 +19,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from .. import rules
 from ..forms.sheet import DonneForm, OrderForm, QuickResultsForm, TableForm
 from ..models import Manche
 from ..permissions import Action, can, require
+from ..selectors.engine import manche_outcomes
 from ..selectors.seasons import manche_or_404, season_or_404
 from ..selectors.sheet import audit_entries, sheet_state
 from ..services import sheet as services
@@ -433,8 +435,19 @@ def results(request, season_name: str):
 
 
 def manche_section_context(request, manche) -> dict:
-    """The manche page's results section: the ranking of the night (or the live totals), and the audit."""
-    state = sheet_state(manche)
+    """The manche page's results section: the ranking of the night (or the live totals), and the audit.
+
+    A played manche's ranking is the engine's cached outcome (the sheet is
+    not scored again on each view); while the engine refuses the season, the
+    sheet is scored on its own to show its problems.
+    """
+    outcome = None
+    if manche.status == Manche.Status.PLAYED:
+        try:
+            outcome = manche_outcomes(manche.season, [manche.number])[manche.number]
+        except rules.InvalidInput:
+            outcome = None
+    state = sheet_state(manche, outcome=outcome)
     context = {
         "sheet_state": state,
         "sheet_url": _sheet_url(manche),

@@ -142,3 +142,20 @@ def test_cached_bytes_grow_linearly_with_the_number_of_manches(db):
     assert small.manches.count() * 4 == large.manches.count() == 512
     growth = cached_bytes(large) / cached_bytes(small)
     assert growth <= 4.5, growth
+
+
+def test_the_manche_page_reads_the_cached_outcome_instead_of_scoring_the_sheet(
+    client, small_season, monkeypatch
+):
+    result = season_result(small_season, now=NOW)
+    vainqueur = result.manches[1].vainqueurs[0]
+
+    def not_again(*args, **kwargs):
+        raise AssertionError("the sheet was scored again")
+
+    monkeypatch.setattr(rules, "score_sheet", not_again)
+    response = client.get(reverse("league:manche_detail", args=[small_season.name, 1]))
+    assert response.status_code == 200
+    state = response.context["sheet_state"]
+    assert [line.entry for line in state.ranking] == list(result.manches[1].ranking)
+    assert [line.user.username for line in state.ranking if line.vainqueur] == [vainqueur]
