@@ -25,8 +25,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 VENV_BIN = Path(sys.executable).parent
-DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/tarot_bench"
-REDIS_URL = "redis://127.0.0.1:6379/7"
+DEFAULT_DATABASE_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/tarot_bench")
+#: The scratch Redis database (emptied by the benchmarks).
+REDIS_URL = os.environ.get("BENCH_CACHE_URL", "redis://127.0.0.1:6379/7")
 
 
 def free_port() -> int:

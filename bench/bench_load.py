@@ -10,7 +10,8 @@ One command (from the repository root, PostgreSQL on 127.0.0.1:5432)::
    sheet of 20 donnes from the rules engine's generator;
 2. starts gunicorn on a free 127.0.0.1 port with the production settings
    (``DEBUG=0``, static files collected and served by WhiteNoise, the Redis
-   cache on 127.0.0.1:6379/7 when it answers, else each worker's own memory);
+   cache on ``BENCH_CACHE_URL`` (default 127.0.0.1:6379/7) when it answers,
+   else each worker's own memory; persistent database connections);
 3. for each page, sends a fixed number of requests (``--requests``) from a
    small pool of client threads (``--concurrency``), after a few warm-up
    requests, and stops by itself (every phase is also capped at
@@ -149,6 +150,9 @@ def main() -> None:
                 f"/joueurs/b{i:03d}/" for i in range(0, args.players, max(1, args.players // 50))
             ][:50],
             "JSON API": [f"/api/seasons/{SEASON}/standings.json"],
+            "season page": [f"/saisons/{SEASON}/"],
+            "calendar": [f"/saisons/{SEASON}/calendrier/"],
+            "palmarès": ["/palmares/"],
         }
         with gunicorn(env, workers=args.workers) as base:
             print(
@@ -180,7 +184,7 @@ def main() -> None:
                 )
         from django.core.cache import cache
 
-        cache.clear()  # the scratch cache (Redis db 7) is left empty
+        cache.clear()  # the scratch cache is left empty
         report(results)
         if args.keep:
             print(f"(scratch files kept in {var_dir})")

@@ -148,8 +148,16 @@ def reading(season_pk: int, revision: int, name: str, *, now: datetime, compute:
             again = read_many(season_pk, revision, [name], now=now)
             if name in again:
                 return again[name]
+        started = time.perf_counter()
         readings, valid_until = compute()
         store(season_pk, revision, readings, now=now, valid_until=valid_until)
+        logger.info(
+            "season %s revision %s: %s recomputed in %.3f s",
+            season_pk,
+            revision,
+            name,
+            time.perf_counter() - started,
+        )
         return readings.get(name)
     finally:
         if token is not None:
