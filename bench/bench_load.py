@@ -38,17 +38,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench._site import DEFAULT_DATABASE_URL, Session, gunicorn, prepare, scratch_database  # noqa: E402
+from bench._site import Session, gunicorn, load_bench_season, prepare, scratch_database, season_arguments  # noqa: E402
 
 SEASON = "2030-2031"
 
 
 def parse_args() -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--database-url", default=DEFAULT_DATABASE_URL)
-    parser.add_argument("--players", type=int, default=200)
-    parser.add_argument("--manches-per-player", type=int, default=40)
-    parser.add_argument("--donnes", type=int, default=20)
+    parser = season_arguments(__doc__.split("\n\n")[0])
     parser.add_argument("--requests", type=int, default=400, help="measured requests per page")
     parser.add_argument("--warmup", type=int, default=20, help="unmeasured requests per page first")
     parser.add_argument("--concurrency", type=int, default=4, help="client threads")
@@ -57,7 +53,6 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument(
         "--timeout", type=float, default=120, help="per request, seconds (a timeout is counted)"
     )
-    parser.add_argument("--seed", type=int, default=2011)
     parser.add_argument("--keep", action="store_true", help="keep the database and scratch files afterwards")
     return parser.parse_args()
 
@@ -124,14 +119,7 @@ def main() -> None:
         from tests.support.seasongen import load_season
 
         started = time.perf_counter()
-        season = load_season(
-            name=SEASON,
-            players=args.players,
-            manches_per_player=args.manches_per_player,
-            donnes=args.donnes,
-            seed=args.seed,
-            username_prefix="b",
-        )
+        season = load_bench_season(args, SEASON)
         manches = Manche.objects.filter(season=season).count()
         donnes = Donne.objects.filter(manche__season=season).count()
         loaded = time.perf_counter() - started

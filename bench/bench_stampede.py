@@ -29,22 +29,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench._site import DEFAULT_DATABASE_URL, Session, gunicorn, prepare, scratch_database  # noqa: E402
+from bench._site import Session, gunicorn, load_bench_season, prepare, scratch_database, season_arguments  # noqa: E402
 
 SEASON = "2030-2031"
 RECOMPUTED = ": result recomputed in"
 
 
 def parse_args() -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--database-url", default=DEFAULT_DATABASE_URL)
-    parser.add_argument("--players", type=int, default=200)
-    parser.add_argument("--manches-per-player", type=int, default=40)
-    parser.add_argument("--donnes", type=int, default=20)
+    parser = season_arguments(__doc__.split("\n\n")[0])
     parser.add_argument("--readers", type=int, default=4)
     parser.add_argument("--workers", type=int, default=3)
     parser.add_argument("--after", type=float, default=15, help="seconds the readers go on after the change")
-    parser.add_argument("--seed", type=int, default=2011)
     return parser.parse_args()
 
 
@@ -57,18 +52,10 @@ def main() -> None:
         env["LOG_LEVEL"] = "INFO"  # the cache logs each recomputation
         from django.db import connection
 
-        from bench.seasongen import load_season
         from league.models import Donne, Manche
         from league.selectors import invalidate
 
-        season = load_season(
-            name=SEASON,
-            players=args.players,
-            manches_per_player=args.manches_per_player,
-            donnes=args.donnes,
-            seed=args.seed,
-            username_prefix="b",
-        )
+        season = load_bench_season(args, SEASON)
         manches = Manche.objects.filter(season=season).count()
         connection.close()
         path = f"/classement/{SEASON}/"
