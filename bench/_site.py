@@ -44,7 +44,7 @@ def season_arguments(description: str) -> argparse.ArgumentParser:
 
 def load_bench_season(args: argparse.Namespace, name: str):
     """The season of ``args``'s size (players ``b000``…), loaded into the database."""
-    from bench.seasongen import load_season
+    from tests.support.seasongen import load_season
 
     return load_season(
         name=name,

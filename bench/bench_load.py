@@ -116,7 +116,6 @@ def main() -> None:
         from django.db import connection
 
         from league.models import Donne, Manche
-        from tests.support.seasongen import load_season
 
         started = time.perf_counter()
         season = load_bench_season(args, SEASON)

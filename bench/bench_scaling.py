@@ -104,11 +104,11 @@ def measure(players: int, per_player: int, args) -> dict:
     from django.test import Client
     from django.urls import reverse
 
-    from bench.seasongen import load_season
     from league import rules
     from league.models import Manche
-    from league.selectors import season_input
+    from league.selectors.engine import season_input
     from league.services.transfer import dump, export_season, import_season
+    from tests.support.seasongen import load_season
 
     name = f"{2000 + players}-{2001 + players}"
     prefix = f"s{players}x"

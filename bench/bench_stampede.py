@@ -53,7 +53,7 @@ def main() -> None:
         from django.db import connection
 
         from league.models import Donne, Manche
-        from league.selectors import invalidate
+        from league.services.revision import invalidate
 
         season = load_bench_season(args, SEASON)
         manches = Manche.objects.filter(season=season).count()

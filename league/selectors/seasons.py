@@ -7,6 +7,9 @@ one closed. A season in preparation is never current: readers do not see it
 yet, even when it is the newest.
 """
 
+from datetime import datetime
+
+from django.core.paginator import Paginator
 from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404
 
@@ -50,16 +53,47 @@ def with_fill(queryset):
     )
 
 
-def manche_rows(season: Season, user) -> list[dict]:
-    """The season's manches in date order, each with its fill, state and ``user``'s own place."""
-    manches = with_fill(season.manches.select_related("capitaine", "absent")).order_by("starts_at", "number")
+#: Manches per page of the season and calendar pages (about five months of a
+#: club's season): each row costs as much to render as a small page, so a
+#: season of 1,600 manches is never rendered whole.
+MANCHES_PER_PAGE = 20
+
+
+def manche_page(season: Season, number: str | None, *, now: datetime):
+    """Page ``number`` of the season's manches in date order; by default the one holding the next manche."""
+    manches = season.manches.select_related("capitaine", "absent").order_by("starts_at", "number")
+    paginator = Paginator(manches, MANCHES_PER_PAGE)
+    if number is None:
+        before = season.manches.filter(starts_at__lt=now).count()
+        number = min(before // MANCHES_PER_PAGE + 1, paginator.num_pages)
+    return paginator.get_page(number)
+
+
+def manche_rows(season: Season, user, manches) -> list[dict]:
+    """The rows of ``manches`` (a page of the season's): fill, state and ``user``'s own place.
+
+    The counts are one query over the page's registrations (annotating the
+    season's manches made the database count every manche's for each page).
+    """
+    manches = list(manches)
+    fill = {
+        row["manche_id"]: row
+        for row in Registration.objects.filter(manche__in=manches)
+        .values("manche_id")
+        .annotate(
+            seated=Count("pk", filter=Q(seat__isnull=False)),
+            waiting=Count("pk", filter=Q(seat__isnull=True)),
+        )
+    }
     mine = {}
     if user.is_authenticated:
         mine = dict(
-            Registration.objects.filter(manche__season=season, player=user).values_list("manche_id", "seat")
+            Registration.objects.filter(manche__in=manches, player=user).values_list("manche_id", "seat")
         )
     rows = []
     for manche in manches:
+        manche.seated = fill.get(manche.pk, {}).get("seated", 0)
+        manche.waiting = fill.get(manche.pk, {}).get("waiting", 0)
         registered = manche.pk in mine
         rows.append(
             {

@@ -23,7 +23,7 @@ from ..forms.seasons import (
 from ..models import Season
 from ..permissions import Action, can, require
 from ..rules import calendar as cal
-from ..selectors.seasons import current_season, manche_or_404, manche_rows, season_or_404
+from ..selectors.seasons import current_season, manche_or_404, manche_page, manche_rows, season_or_404
 from ..services import calendar as calendar_services
 from .common import error_text
 
@@ -60,7 +60,8 @@ def _feed_urls(request, season: Season | None) -> dict:
 @require_GET
 def calendar(request, season_name: str):
     season = season_or_404(season_name)
-    rows = manche_rows(season, request.user)
+    page = manche_page(season, request.GET.get("page"), now=timezone.now())
+    rows = manche_rows(season, request.user, page.object_list)
     months: list[tuple] = []
     for row in rows:
         local = timezone.localtime(row["manche"].starts_at)
@@ -74,6 +75,7 @@ def calendar(request, season_name: str):
         {
             "season": season,
             "months": [{"first": first, "rows": month_rows} for _key, first, month_rows in months],
+            "page": page,
             "feeds": _feed_urls(request, season),
             "is_officer": can(request.user, Action.MANAGE_SEASON, season),
         },

@@ -22,7 +22,7 @@ from ..forms.seasons import (
 from ..models import Season
 from ..permissions import Action, can, require
 from ..rules import calendar as cal
-from ..selectors.seasons import current_season, manche_rows, season_or_404
+from ..selectors.seasons import current_season, manche_page, manche_rows, season_or_404
 from ..services import seasons as season_services
 from .common import error_text
 
@@ -53,9 +53,11 @@ def season_current(request):
 def season_detail(request, season_name: str):
     season = season_or_404(season_name)
     is_officer = can(request.user, Action.MANAGE_SEASON, season)
+    page = manche_page(season, request.GET.get("page"), now=timezone.now())
     context = {
         "season": season,
-        "rows": manche_rows(season, request.user),
+        "rows": manche_rows(season, request.user, page.object_list),
+        "page": page,
         "is_officer": is_officer,
         "params": season_services.effective_params(season),
         "overrides": season.params or {},

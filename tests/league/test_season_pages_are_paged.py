@@ -7,8 +7,8 @@ import pytest
 import time_machine
 from django.urls import reverse
 
-from bench.seasongen import load_season
-from league.views.seasons import MANCHES_PER_PAGE
+from league.selectors.seasons import MANCHES_PER_PAGE
+from tests.support.seasongen import load_season
 
 START = datetime(2030, 9, 1, 21, 0, tzinfo=ZoneInfo("Europe/Paris"))
 

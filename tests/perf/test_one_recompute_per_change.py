@@ -12,10 +12,11 @@ import time_machine
 from django.core.cache import cache
 from django.urls import reverse
 
-from bench.seasongen import load_season
 from league import revision_cache, rules
 from league.models import Season
-from league.selectors import current_revision, invalidate, season_result
+from league.selectors.engine import current_revision, season_result
+from league.services.revision import invalidate
+from tests.support.seasongen import load_season
 
 START = datetime(2030, 9, 1, 21, 0, tzinfo=ZoneInfo("Europe/Paris"))
 #: After every manche of the generated seasons: every deadline is reached.
@@ -119,7 +120,7 @@ def test_pages_answer_when_the_cache_fails(client, small_season, settings, compu
 
 def cached_bytes(season: Season) -> int:
     """Bytes the local-memory cache holds after every reading of ``season`` was made."""
-    from reports.selectors import standings_with_details
+    from reports.selectors.readings import standings_with_details
 
     cache.clear()
     standings, details = standings_with_details(season, now=BEFORE)
