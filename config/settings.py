@@ -10,7 +10,6 @@ from pathlib import Path
 
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
-from xstatic.pkg import bootstrap as xstatic_bootstrap
 
 from .env import cache_config, env_bool, env_int, env_list, env_str
 
@@ -138,10 +137,8 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = Path(env_str("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
-STATICFILES_DIRS = [
-    BASE_DIR / "static",
-    ("bootstrap", xstatic_bootstrap.BASE_DIR),
-]
+# Bootstrap's compiled files are vendored under static/vendor/bootstrap/.
+STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
