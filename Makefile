@@ -2,7 +2,9 @@
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
+# `make run PORT=8123` or `PORT=8123 make run`; links in emails follow it.
 PORT ?= 8000
+export PORT
 
 .PHONY: run test install lint messages bench clean
 
@@ -10,11 +12,8 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-# XStatic-Bootstrap ships only a source archive whose build needs
-# pkg_resources: build it with the venv's own setuptools.
 $(VENV)/.installed: requirements.txt requirements-dev.txt | $(BIN)/python
-	$(BIN)/python -m pip install --quiet "setuptools<81" wheel
-	$(BIN)/python -m pip install --quiet --no-build-isolation -r requirements-dev.txt
+	$(BIN)/python -m pip install --quiet -r requirements-dev.txt
 	touch $@
 
 install: $(VENV)/.installed
@@ -22,7 +21,7 @@ install: $(VENV)/.installed
 run: install
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py demo_season --if-empty
-	PORT=$(PORT) bash scripts/dev.sh
+	bash scripts/dev.sh
 
 test: install
 	$(BIN)/python -m pytest -n auto

@@ -25,7 +25,9 @@ if not SECRET_KEY:
     raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off")
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
-SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+# The public address, for links in emails and calendar feeds. Unset, it is
+# the development server's own (`PORT=8123 make run` serves on 8123).
+SITE_URL = env_str("SITE_URL", f"http://127.0.0.1:{env_int('PORT', 8000)}").rstrip("/")
 CLUB_NAME = env_str("CLUB_NAME", "Tarot-Bière")
 CLUB_DEFAULT_LOCATION = env_str("CLUB_DEFAULT_LOCATION", "Chez Ben")
 
