@@ -1,5 +1,9 @@
 """A season in progress, an open manche ten days ahead, and enough members to fill and overfill it.
 
+Every test using these fixtures runs at ``NOW``, a Wednesday morning of the
+2025-2026 season (time flowing on from there): "ten days ahead", the next
+Thursday and the season's name then agree whatever the real date.
+
 Who is who: ``president`` (ben) presides the season; ``player`` (anne) is an
 ordinary member; ``capitaine`` (bruno) is the capitaine de soirée of the open
 manche; ``members`` are six more ordinary members (claire, david, emile,
@@ -11,19 +15,30 @@ from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
+import time_machine
 from django.utils import timezone
 
 __all__ = [
+    "NOW",
     "PARIS",
     "eager_tasks",
     "members",
     "open_manche",
     "register",
     "season",
+    "season_clock",
     "thursday_21h",
 ]
 
 PARIS = ZoneInfo("Europe/Paris")
+NOW = datetime(2025, 11, 19, 10, 0, tzinfo=PARIS)
+
+
+@pytest.fixture(autouse=True)
+def season_clock():
+    """The whole test at ``NOW``, inside the 2025-2026 season the ``season`` fixture names."""
+    with time_machine.travel(NOW, tick=True):
+        yield NOW
 
 
 def thursday_21h(days_ahead: int = 10) -> datetime:
