@@ -1,8 +1,7 @@
 """A season in progress, an open manche ten days ahead, and enough members to fill and overfill it.
 
-Every test using these fixtures runs at ``NOW``, a Wednesday morning of the
-2025-2026 season (time flowing on from there): "ten days ahead", the next
-Thursday and the season's name then agree whatever the real date.
+Every test using these fixtures runs at ``IN_SEASON`` (tests/conftest.py),
+a Wednesday morning of the 2025-2026 season, time flowing on from there.
 
 Who is who: ``president`` (ben) presides the season; ``player`` (anne) is an
 ordinary member; ``capitaine`` (bruno) is the capitaine de soirée of the open
@@ -15,11 +14,9 @@ from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
-import time_machine
 from django.utils import timezone
 
 __all__ = [
-    "NOW",
     "PARIS",
     "eager_tasks",
     "members",
@@ -31,14 +28,12 @@ __all__ = [
 ]
 
 PARIS = ZoneInfo("Europe/Paris")
-NOW = datetime(2025, 11, 19, 10, 0, tzinfo=PARIS)
 
 
 @pytest.fixture(autouse=True)
-def season_clock():
-    """The whole test at ``NOW``, inside the 2025-2026 season the ``season`` fixture names."""
-    with time_machine.travel(NOW, tick=True):
-        yield NOW
+def season_clock(in_season_clock):
+    """The whole test inside the 2025-2026 season the ``season`` fixture names."""
+    return in_season_clock
 
 
 def thursday_21h(days_ahead: int = 10) -> datetime:
