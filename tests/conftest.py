@@ -4,12 +4,24 @@ Three members cover most access rules: ``president`` (holds the office and
 presides the season), ``capitaine`` (keeps the sheet of the manche he is
 given) and ``player`` (an ordinary member). Anonymous visitors are the
 client without a login.
+
+No test may depend on the real date: a club built around "now" under a
+fixed season name runs at ``IN_SEASON`` (the ``in_season_clock`` fixture).
+``make test-clock`` runs the whole suite at awkward moments to prove it
+(tests/shifted_clock.py).
 """
 
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
 import pytest
+import time_machine
 from django.utils import timezone
 
 from config.env import cache_config
+
+# A Wednesday morning of the 2025-2026 season.
+IN_SEASON = datetime(2025, 11, 19, 10, 0, tzinfo=ZoneInfo("Europe/Paris"))
 
 
 @pytest.fixture(autouse=True)
@@ -42,6 +54,14 @@ def _celery_eager(request):
     app.conf.task_always_eager, app.conf.task_eager_propagates = True, True
     yield
     app.conf.task_always_eager, app.conf.task_eager_propagates = previous
+
+
+@pytest.fixture
+def in_season_clock():
+    """The whole test at ``IN_SEASON``, time flowing on from there: a season named 2025-2026,
+    "ten days ahead", the next Thursday and a session's age agree whatever the real date."""
+    with time_machine.travel(IN_SEASON, tick=True):
+        yield IN_SEASON
 
 
 @pytest.fixture

@@ -56,7 +56,11 @@ CLUB = [
     ("kamel", "Kamel", None, False, 1.1, 0.5),
     ("romain", "Romain", None, False, 1.0, -0.5),
 ]
-PRESIDENT, VICE_PRESIDENT, DEMO_PLAYER = "ben", "fifi", "annso"
+PRESIDENT, VICE_PRESIDENT = "ben", "fifi"
+# The accounts the README and ``demo_season`` show a newcomer, on any date:
+# the capitaine of the next manche, and the vainqueur of the last manche
+# played, whose compte-rendu is still to write.
+DEMO_CAPITAINE, DEMO_PLAYER = "bruno", "annso"
 
 FIRST_NAMES = [
     "Adèle",
@@ -577,6 +581,7 @@ class MancheSpec:
     forced: list[set[str]] = field(default_factory=list)
     cr_scenario: str = "on_time"
     order_ties: bool = False
+    winner: str | None = None  # the night is dealt again until this player alone wins it
 
 
 def play_season(
@@ -610,9 +615,12 @@ def play_season(
         docs.append(doc)
         if spec.status != "played":
             continue
-        table = Table(rng, ruleset, spec.table, styles, write_dealer=write_dealer)
-        donnes = table.night(spec.target, spec.forced)
-        sheet, ranking = _ranking(ruleset, spec.table, spec.absent, donnes)
+        for _attempt in range(100):
+            table = Table(rng, ruleset, spec.table, styles, write_dealer=write_dealer)
+            donnes = table.night(spec.target, spec.forced)
+            sheet, ranking = _ranking(ruleset, spec.table, spec.absent, donnes)
+            if spec.winner is None or rules.vainqueurs(ranking) == (spec.winner,):
+                break
         if spec.quick:
             doc["results"] = [
                 {
@@ -876,7 +884,16 @@ def demo_plan(seed: int = DEMO_SEED, *, now: datetime) -> DemoPlan:
     if len(late_ones) >= 3:
         for scenario, spec in zip(["late", "replaced", "revised"], rng.sample(late_ones, 3), strict=True):
             spec.cr_scenario = scenario
-    played[-1].cr_scenario = "pending"
+    # The last night played: the demo player won it and has its compte-rendu
+    # to write; the one before waits for the President's decision.
+    last = played[-1]
+    if DEMO_PLAYER not in last.table:
+        if last.absent == DEMO_PLAYER:
+            last.absent = last.table[-1]
+        last.table[-1] = DEMO_PLAYER
+    last.winner, last.cr_scenario = DEMO_PLAYER, "none"
+    if len(played) > 1:
+        played[-2].cr_scenario = "pending"
     for start in coming:
         specs.append(
             MancheSpec(number=len(specs) + 1, starts_at=start, status="planned", location="Chez Ben")
@@ -906,10 +923,12 @@ def demo_plan(seed: int = DEMO_SEED, *, now: datetime) -> DemoPlan:
     open_manches = coming_numbers[:2]
     signups = {}
     if open_manches:
-        signups[open_manches[0]] = _pick_table(rng, current_players, weights, 6)
+        # The capitaine signs up first (and so sits at the table).
+        others = _pick_table(rng, current_players, weights, 6)
+        signups[open_manches[0]] = [DEMO_CAPITAINE, *(p for p in others if p != DEMO_CAPITAINE)][:6]
     if len(open_manches) > 1:
         signups[open_manches[1]] = _pick_table(rng, current_players, weights, 3)
-    capitaines = {open_manches[0]: signups[open_manches[0]][0]} if open_manches else {}
+    capitaines = {open_manches[0]: DEMO_CAPITAINE} if open_manches else {}
     return DemoPlan(
         closed=closed_doc,
         current=current_doc,

@@ -60,6 +60,17 @@ def browser():
             os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
 
 
+@pytest.fixture(autouse=True)
+def season_clock(in_season_clock):
+    """The club's season is named 2025-2026 (club.SEASON) and built around now: the journeys run inside it.
+
+    The live server runs in this process, so it reads the same clock; the
+    browser keeps the real one, which only its cookies see (they carry a
+    Max-Age, which it honours over their date).
+    """
+    return in_season_clock
+
+
 @pytest.fixture(params=list(VIEWPORTS), ids=list(VIEWPORTS))
 def viewport(request):
     return request.param

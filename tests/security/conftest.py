@@ -27,6 +27,12 @@ from accounts.tokens import new_token
 SNAPSHOT_APPS = ("accounts", "league")
 
 
+@pytest.fixture(autouse=True)
+def season_clock(in_season_clock):
+    """The world's season is named 2025-2026 and built around now: every check runs inside it."""
+    return in_season_clock
+
+
 @pytest.fixture
 def world(make_user):
     from league.models import (

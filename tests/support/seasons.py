@@ -1,5 +1,8 @@
 """A season in progress, an open manche ten days ahead, and enough members to fill and overfill it.
 
+Every test using these fixtures runs at ``IN_SEASON`` (tests/conftest.py),
+a Wednesday morning of the 2025-2026 season, time flowing on from there.
+
 Who is who: ``president`` (ben) presides the season; ``player`` (anne) is an
 ordinary member; ``capitaine`` (bruno) is the capitaine de soirée of the open
 manche; ``members`` are six more ordinary members (claire, david, emile,
@@ -19,10 +22,17 @@ __all__ = [
     "open_manche",
     "register",
     "season",
+    "season_clock",
     "thursday_21h",
 ]
 
 PARIS = ZoneInfo("Europe/Paris")
+
+
+@pytest.fixture(autouse=True)
+def season_clock(in_season_clock):
+    """The whole test inside the 2025-2026 season the ``season`` fixture names."""
+    return in_season_clock
 
 
 def thursday_21h(days_ahead: int = 10) -> datetime:
