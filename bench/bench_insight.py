@@ -22,10 +22,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from league.rules import compute_season  # noqa: E402
-from league.rules.demo import demo_season  # noqa: E402
 from league.rules.projections import season_projections  # noqa: E402
 from league.rules.rating import compute_ratings, rated_manches  # noqa: E402
 from league.rules.records import compute_records  # noqa: E402
+from tests.support.engine_seasons import demo_season  # noqa: E402
 
 REMAINING = 10
 RUNS = 3

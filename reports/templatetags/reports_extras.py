@@ -8,8 +8,9 @@ from django.utils import formats
 from django.utils.translation import gettext
 
 from league import rules
+from league.labels import ACCESSIT_LABELS, TITLE_LABELS
 
-from ..selectors import ACCESSIT_LABELS, CONTRACT_LABELS, TITLE_LABELS
+from ..selectors.labels import CONTRACT_LABELS
 
 register = template.Library()
 

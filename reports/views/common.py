@@ -3,16 +3,9 @@
 import copy
 
 from django.http import QueryDict
-from django.shortcuts import get_object_or_404
-
-from league.models import Season
 
 from ..projections import goal_lines
-from ..selectors import season_projections, season_standings
-
-
-def get_season(name: str) -> Season:
-    return get_object_or_404(Season, name=name)
+from ..selectors.readings import season_projections, season_standings
 
 
 def highlight_style(request, selector: str = "[data-player]") -> str:

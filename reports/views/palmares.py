@@ -5,10 +5,11 @@ from django.shortcuts import render
 from django.utils import timezone
 
 from league.rules import rating
+from league.selectors.seasons import season_or_404
 
-from ..selectors import club_ratings, club_records, names_of, season_standings
-from ..selectors import palmares as palmares_data
-from .common import get_season
+from ..selectors.readings import club_ratings, club_records, season_standings
+from ..selectors.readings import palmares as palmares_data
+from ..selectors.standings import names_of
 from .players import STREAK_LABELS
 
 #: Players in the palmarès' ratings table (the ratings page lists everyone).
@@ -59,6 +60,6 @@ def ratings(request):
 
 def palmares_print(request, season_name: str):
     """One season's end: titles, accessits with their citations, the final table; made for paper."""
-    season = get_season(season_name)
+    season = season_or_404(season_name)
     data = season_standings(season, now=timezone.now())
     return render(request, "reports/palmares_print.html", {"season": season, "data": data})

@@ -7,17 +7,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from league.rules import rating
+from league.selectors.seasons import season_or_404
 
 from .. import charts
-from ..selectors import (
-    club_ratings,
-    club_records,
-    comptes_rendus_written,
-    names_of,
-    player_record,
-    recent_comptes_rendus,
-)
-from .common import get_season, goals_of
+from ..selectors.players import comptes_rendus_written, recent_comptes_rendus
+from ..selectors.readings import club_ratings, club_records, player_record
+from ..selectors.standings import names_of
+from .common import goals_of
 
 #: Rating changes listed under the chart, newest first.
 RECENT_RATING_CHANGES = 5
@@ -53,7 +49,7 @@ def player(request, username: str):
             % {"name": user.display_name, "season": chosen.season},
         )
     playing = next((s for s in record.seasons if not s.closed and s.rank is not None), None)
-    season = get_season(playing.season) if playing else None
+    season = season_or_404(playing.season) if playing else None
     goals = goals_of(season, user.username, now) if season else None
     changes = club_ratings(now=now).history.get(user.username, ())
     rating_chart = ""

@@ -3,22 +3,22 @@
 from django.shortcuts import redirect, render
 from django.utils import timezone
 
+from league.selectors.seasons import current_season, listed_seasons, season_or_404
+
 from ..projections import goal_lines
-from ..selectors import listed_seasons, season_projections, season_standings
-from .common import get_season
+from ..selectors.readings import season_projections, season_standings
 
 
 def projections_current(request):
-    """The projections of the season being played (else the last one listed)."""
-    seasons = listed_seasons()
-    current = next((s for s in seasons if s.state == s.State.OPEN), None) or next(iter(seasons), None)
+    """The projections of the season being played (else the last one closed)."""
+    current = current_season()
     if current is None:
         return render(request, "reports/projections.html", {"season": None})
     return redirect("reports:projections", season_name=current.name)
 
 
 def projections(request, season_name: str):
-    season = get_season(season_name)
+    season = season_or_404(season_name)
     now = timezone.now()
     data = season_standings(season, now=now)
     found = season_projections(season, now=now)

@@ -8,8 +8,8 @@ from zoneinfo import ZoneInfo
 import pytest
 from django.urls import reverse
 
-from bench.seasongen import load_season
 from league.models import Season
+from tests.support.seasongen import load_season
 
 START = datetime(2030, 9, 1, 21, 0, tzinfo=ZoneInfo("Europe/Paris"))
 

@@ -3,7 +3,7 @@
 from django.urls import reverse
 
 from league import rules
-from league.sheet_input import sheet_state
+from league.selectors.sheet import sheet_state
 
 
 def test_the_manche_page_lists_the_nights_point_flow(client, small_season):

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from league.models import Manche
 from league.services.calendar import manche_add
-from reports.selectors import season_projections, season_standings
+from reports.selectors.readings import season_projections, season_standings
 
 
 def test_the_page_lists_every_classified_player_with_his_goals(client, small_season):

@@ -5,8 +5,8 @@ from django.urls import reverse
 
 from league.models import Donne, Manche
 from league.rules import rating
-from league.selectors import invalidate
-from reports.selectors import club_ratings
+from league.services.revision import invalidate
+from reports.selectors.readings import club_ratings
 
 
 def test_the_palmares_lists_the_best_rated_players_and_links_the_explanation(client, small_season):

@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from league.rules import ruleset_for, score_sheet
-from league.rules.demo import random_donne
 from league.rules.flow import Transfer, point_flow
+from tests.support.engine_seasons import random_donne
 
 from .helpers import FIVE, contract
 
