@@ -409,26 +409,18 @@ def _donne_at(state: SheetState, index: int) -> tuple[int, Donne]:
     raise _nonfield(_("Cette donne n'existe plus."))
 
 
-def _check_last_or_president(state: SheetState, position: int, by, *, deleting: bool) -> None:
-    if position == len(state.donnes) - 1:
-        return
-    if deleting:
-        raise _nonfield(_("Seule la dernière donne peut être supprimée."))
-    if by is not None and not can(by, Action.CORRECT_RESULTS, state.manche):
-        raise _nonfield(
-            _("Seule la dernière donne peut être corrigée (le Président peut corriger les autres).")
-        )
-
-
 @transaction.atomic
 def donne_correct(*, manche: Manche, index: int, data: dict, by, seen_version, now: datetime) -> Donne:
-    """Correct a donne (the last one; any one for the President), re-checked by the engine with the whole sheet."""
+    """Correct any donne, re-checked by the engine with the whole sheet (the pot and every later donne follow).
+
+    Before the close the capitaine corrects any donne, as the table agrees;
+    after it, :func:`_check_writable` leaves corrections to the President.
+    """
     manche = _claim(manche, seen_version)
     _check_writable(manche, by)
     state = sheet_state(manche)
     _require_table(state)
     position, donne = _donne_at(state, index)
-    _check_last_or_president(state, position, by, deleting=False)
     row = _clean_lists(data)
     if not row["dealer"]:
         row["dealer"] = donne.dealer.username if donne.dealer_id else None
@@ -443,20 +435,26 @@ def donne_correct(*, manche: Manche, index: int, data: dict, by, seen_version, n
 
 @transaction.atomic
 def donne_delete(*, manche: Manche, index: int, by, seen_version, now: datetime) -> None:
-    """Delete the last donne (kept in the audit history)."""
+    """Delete any donne (kept in the audit history); the later ones move up one rank.
+
+    The engine re-scores the sheet without it first, so the pot and every
+    later donne follow; after the close the sheet must still close.
+    """
     manche = _claim(manche, seen_version)
     _check_writable(manche, by)
     state = sheet_state(manche)
     _require_table(state)
     position, donne = _donne_at(state, index)
-    _check_last_or_president(state, position, by, deleting=True)
-    if manche.status == Manche.Status.PLAYED:
-        if len(state.donnes) == 1:
-            raise _nonfield(_("Une manche jouée garde au moins une donne."))
-        _sheet, engine = _score_with(state, position, None, replace=False)
-        _after_closed_change(state, manche, engine, by=by, now=now)
+    if manche.status == Manche.Status.PLAYED and len(state.donnes) == 1:
+        raise _nonfield(_("Une manche jouée garde au moins une donne."))
+    _sheet, engine = _score_with(state, position, None, replace=False)
+    _after_closed_change(state, manche, engine, by=by, now=now)
     donne._history_user = by
     donne.delete()
+    for later in state.donnes[position + 1 :]:
+        later.index -= 1
+        later._history_user = by
+        later.save(update_fields=["index", "updated_at"])
     _results_changed(manche, now=now)
 
 

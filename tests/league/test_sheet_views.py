@@ -1,6 +1,8 @@
 # ruff: noqa: F811  (fixtures imported from sheet_fixtures)
 """The sheet page: watched by anyone, filled by the capitaine in a few taps, refreshed with htmx."""
 
+import re
+
 from django.urls import reverse
 from django.utils.html import escape
 
@@ -10,6 +12,7 @@ from league.models import Donne, Manche
 from .sheet_fixtures import add, contract, manche, others, post_donne_fields, season  # noqa: F401
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
+POT = re.compile(r'id="pot">Pot : (\d+)<')
 TABLE = ("bruno", "anne", "fifi", "eric", "gege")
 
 
@@ -131,32 +134,35 @@ def test_the_last_donne_can_be_deleted(client, manche, capitaine):
     assert list(Donne.objects.values_list("index", flat=True)) == [1]
 
 
-def test_only_the_last_donne_can_be_deleted(client, manche, capitaine):
+def test_before_closing_the_capitaine_deletes_any_donne_and_the_later_ones_move_up(client, manche, capitaine):
+    """The capitaine may delete any donne before closing; the pot and the later donnes are re-scored."""
+    add(manche, capitaine, contract(capitaine, points=30))  # a fall: the pot fills
     add(manche, capitaine, contract(capitaine, points=60))
-    add(manche, capitaine, contract(capitaine, points=30))
+    add(manche, capitaine, contract(capitaine, points=45))
     client.force_login(capitaine)
     version = Manche.objects.get(pk=manche.pk).sheet_version
     response = client.post(
         url(manche, "league:sheet_donne_delete", index=1), {"sheet_version": version}, **HTMX
     )
-    assert "Seule la dernière donne" in response.content.decode()
-    assert Donne.objects.count() == 2
+    assert "Donne 1 supprimée" in response.content.decode()
+    assert list(Donne.objects.order_by("index").values_list("index", "points")) == [(1, 60), (2, 45)]
+    assert 'id="pot">Pot : 0<' in client.get(url(manche)).content.decode()
+    assert Donne.history.filter(history_type="-").count() == 1
 
 
-def test_the_capitaine_may_correct_only_the_last_donne_the_president_any(
-    client, manche, capitaine, president
-):
-    add(manche, capitaine, contract(capitaine, points=60))
-    add(manche, capitaine, contract(capitaine, points=30))
+def test_before_closing_the_capitaine_corrects_any_donne_not_only_the_last(client, manche, capitaine):
+    """Any donne, corrected by the capitaine before closing; the engine recomputes the pot after it."""
+    add(manche, capitaine, contract(capitaine, points=30))  # a fall: the pot fills
+    add(manche, capitaine, contract(capitaine, points=35))  # a second fall
+    pot_before = POT.search(client.get(url(manche)).content.decode()).group(1)
     version = Manche.objects.get(pk=manche.pk).sheet_version
     body = post_donne_fields(version, contract(capitaine, points=70))
     client.force_login(capitaine)
     html = client.post(url(manche, "league:sheet_donne_edit", index=1), body, **HTMX).content.decode()
-    assert "Seule la dernière donne peut être corrigée" in html
-    assert Donne.objects.get(index=1).points == 60
-    client.force_login(president)
-    client.post(url(manche, "league:sheet_donne_edit", index=1), body, **HTMX)
+    assert "Donne 1 corrigée" in html
     assert Donne.objects.get(index=1).points == 70
+    assert 0 < int(POT.search(html).group(1)) < int(pot_before)  # one fall left in the pot
+    assert Donne.history.filter(index=1, history_type="~").exists()
 
 
 def test_the_sheet_form_fits_a_phone_with_big_tap_targets(client, manche, capitaine):
