@@ -173,15 +173,19 @@ class SheetState:
         return len(scores) != len(set(scores))
 
     def rows(self) -> list[dict]:
-        """Each donne with its engine result (scores in seat order, explanation), newest first."""
+        """Each donne with its engine result (scores and running totals in seat order, explanation), newest first."""
         out = []
         results = list(self.sheet.donnes) if self.sheet else [None] * len(self.donnes)
+        running = dict.fromkeys(self.table, 0)
         for donne, result in zip(self.donnes, results, strict=False):
+            for player in self.table:
+                running[player] += (result.scores.get(player) or 0) if result else 0
             out.append(
                 {
                     "donne": donne,
                     "result": result,
                     "scores": [result.scores.get(p) if result else None for p in self.table],
+                    "cells": [(result.scores.get(p) if result else None, running[p]) for p in self.table],
                     "explanation": [render(m) for m in result.explanation] if result else [],
                     "poignees": self._named(donne.poignees),
                     "miseres": self._named(donne.miseres),
