@@ -46,6 +46,7 @@ STATE_BADGES = {
     "planned": "secondary",
     "open": "primary",
     "full": "success",
+    "playing": "warning",
     "played": "dark",
     "cancelled": "danger",
 }
@@ -53,6 +54,7 @@ STATE_LABELS = {
     "planned": Manche.Status.PLANNED.label,
     "open": Manche.Status.OPEN.label,
     "full": gettext_lazy("Complète"),
+    "playing": gettext_lazy("En cours de jeu"),
     "played": Manche.Status.PLAYED.label,
     "cancelled": Manche.Status.CANCELLED.label,
 }
@@ -92,13 +94,14 @@ def with_fill(queryset):
     )
 
 
-def manche_state(manche: Manche, seated: int) -> dict:
-    """The state shown: planned, open, full (derived: 5 seated), played or cancelled."""
-    state = cal.fill_state(manche.status, seated)
+def manche_state(manche: Manche, seated: int, *, now) -> dict:
+    """The state shown: planned, open, full (5 seated), being played (started, not closed), played or cancelled."""
+    state = cal.fill_state(manche.status, seated, started=manche.starts_at <= now)
     return {"code": state, "label": STATE_LABELS[state], "badge": STATE_BADGES[state]}
 
 
 def _manche_rows(season: Season, user) -> list[dict]:
+    now = timezone.now()
     manches = with_fill(season.manches.select_related("capitaine", "absent")).order_by("starts_at", "number")
     mine = {}
     if user.is_authenticated:
@@ -111,7 +114,7 @@ def _manche_rows(season: Season, user) -> list[dict]:
         rows.append(
             {
                 "manche": manche,
-                "state": manche_state(manche, manche.seated),
+                "state": manche_state(manche, manche.seated, now=now),
                 "seated": manche.seated,
                 "waiting": manche.waiting,
                 "seats": cal.SEATS,
@@ -689,7 +692,7 @@ def president_dashboard(request):
         rows.append(
             {
                 "manche": manche,
-                "state": manche_state(manche, manche.seated),
+                "state": manche_state(manche, manche.seated, now=now),
                 "seated": manche.seated,
                 "waiting": manche.waiting,
                 "seats": cal.SEATS,
@@ -734,7 +737,7 @@ def manche_section_context(request, manche) -> dict:
         "free_seats": range(max(cal.SEATS - len(seated) - (1 if manche.absent_id else 0), 0)),
         "fill": len(seated),
         "seats_count": cal.SEATS,
-        "state": manche_state(manche, len(seated)),
+        "state": manche_state(manche, len(seated), now=now),
         "mine": mine,
         "mine_rank": registration_services.waiting_rank(mine) if mine and mine.seat is None else None,
         "can_register": bool(

@@ -24,6 +24,7 @@ from ..permissions import Action, can, require
 from ..services import sheet as services
 from ..sheet_forms import DonneForm, OrderForm, QuickResultsForm, TableForm
 from ..sheet_input import audit_entries, sheet_state
+from .seasons import manche_state
 
 POLL_SECONDS = 10
 RESULTS_PER_PAGE = 10
@@ -101,6 +102,7 @@ def _sheet_context(
         "last": last,
         "live": manche.status in (Manche.Status.PLANNED, Manche.Status.OPEN),
         "poll_seconds": POLL_SECONDS,
+        "manche_state": manche_state(manche, len(state.seats), now=timezone.now()),
     }
 
 

@@ -101,8 +101,8 @@ def test_the_manche_page_warns_of_a_last_minute_withdrawal_on_the_day(client, op
     import time_machine
 
     register(open_manche, player, now=open_manche.starts_at - timedelta(days=5))
-    client.force_login(player)
     with time_machine.travel(open_manche.starts_at - timedelta(hours=2), tick=False):
+        client.force_login(player)  # signed in that day: a session opened today may have expired by then
         body = client.get(
             reverse("league:manche_detail", args=[open_manche.season.name, open_manche.number])
         ).content.decode()
