@@ -26,7 +26,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 #: Who looks, and which kinds of page they open (their own rights decide the rest).
 PEOPLE = {"visitor": None, "member": "claire", "capitaine": "bruno", "president": "ben"}
 #: Not pages: files, feeds and the API (no layout to check).
-NOT_PAGES = re.compile(r"(\.csv|\.json|\.ics|\.xlsx)$|^(feeds:|league:sheet_board$|set_language$|accounts:logout$)")
+NOT_PAGES = re.compile(
+    r"(\.csv|\.json|\.ics|\.xlsx)$|^(feeds:|league:sheet_board$|set_language$|accounts:logout$)"
+)
 #: The key columns that must stay in view: CSS selector → what it is.
 KEY_COLUMNS = {
     "#standings th.average": "Points moyens (heading)",
@@ -58,7 +60,9 @@ def live_manche(world):  # noqa: F811
         manche.refresh_from_db()
         data = {"kind": "contract", "contract": "garde", "taker": taker, "partner": partner}
         data.update(bouts=2, points=Decimal(points))
-        sheet.donne_add(manche=manche, data=data, by=world.bruno, seen_version=manche.sheet_version, now=world.now)
+        sheet.donne_add(
+            manche=manche, data=data, by=world.bruno, seen_version=manche.sheet_version, now=world.now
+        )
     return manche
 
 
@@ -91,7 +95,9 @@ def test_every_page_fits_without_sideways_scrolling(browser, viewport, live_serv
     settings.ALLOWED_HOSTS = ["*"]
     manche = live_manche(world)
     paths = page_paths(world)
-    paths.append(("league:sheet (being played)", reverse("league:sheet", args=[world.season.name, manche.number])))
+    paths.append(
+        ("league:sheet (being played)", reverse("league:sheet", args=[world.season.name, manche.number]))
+    )
     context = browser.new_context(base_url=live_server.url, locale="fr-FR", **VIEWPORTS[viewport])
     context.set_default_timeout(15_000)
     page = context.new_page()
@@ -115,7 +121,9 @@ def test_every_page_fits_without_sideways_scrolling(browser, viewport, live_serv
             if width > inner:
                 problems.append(f"{name} {path}: the page is {width}px wide in a {inner}px viewport")
             problems.extend(f"{name} {path}: {o}" for o in outside)
-            page.screenshot(path=str(folder / f"{re.sub(r'[^A-Za-z0-9_.-]+', '-', name)}.png"), full_page=True)
+            page.screenshot(
+                path=str(folder / f"{re.sub(r'[^A-Za-z0-9_.-]+', '-', name)}.png"), full_page=True
+            )
     finally:
         context.close()
     assert not problems, "\n".join(problems)
