@@ -25,7 +25,9 @@ def message(value) -> str:
         template = gettext(value.text)
         # Numbers written with %(x)s read in the reader's notation (−550, 1,5).
         params = {
-            key: num(v)
+            key: message(v)
+            if isinstance(v, rules.Message)
+            else num(v)
             if isinstance(v, int | float | Decimal | Fraction)
             and not isinstance(v, bool)
             and f"%({key})s" in template
