@@ -23,10 +23,31 @@ from league import rules
 from . import selectors
 from .models import Donne, Manche, QuickResult, Registration, Seat
 
+#: Parameters of the engine's messages that hold a player's id.
+PLAYER_PARAMS = frozenset({"player", "taker", "partner", "dealer", "a", "b"})
 
-def render(message: rules.Message) -> str:
-    """An engine message in the active language."""
-    return message.render(gettext)
+
+def named(message: rules.Message, users: dict) -> rules.Message:
+    """The message with each player's id replaced by the name people know him by (``jc`` → ``Jean-Claude``)."""
+
+    def name(player_id: str) -> str:
+        return str(users.get(player_id, player_id))
+
+    params = {}
+    for key, value in message.params.items():
+        if isinstance(value, rules.Message):
+            value = named(value, users)
+        elif key in PLAYER_PARAMS and isinstance(value, str):
+            value = name(value)
+        elif key == "players" and isinstance(value, str):
+            value = ", ".join(name(p.strip()) for p in value.split(","))
+        params[key] = value
+    return rules.Message(message.text, params)
+
+
+def render(message: rules.Message, users: dict | None = None) -> str:
+    """An engine message in the active language, players named by their display names when ``users`` is given."""
+    return (named(message, users) if users else message).render(gettext)
 
 
 # --------------------------------------------------------------------------
@@ -186,7 +207,7 @@ class SheetState:
                     "result": result,
                     "scores": [result.scores.get(p) if result else None for p in self.table],
                     "cells": [(result.scores.get(p) if result else None, running[p]) for p in self.table],
-                    "explanation": [render(m) for m in result.explanation] if result else [],
+                    "explanation": [render(m, self.users) for m in result.explanation] if result else [],
                     "poignees": self._named(donne.poignees),
                     "miseres": self._named(donne.miseres),
                     "penalties": self._named(donne.penalties),
@@ -234,7 +255,11 @@ def _ranking(state: SheetState, scores: dict, stats) -> list[RankingLine]:
             RankingLine(
                 entry=entry,
                 user=state.users.get(entry.player),
-                bonuses=[(a.kind, a.value, render(a.reason)) for a in bonuses if a.player == entry.player],
+                bonuses=[
+                    (a.kind, a.value, render(a.reason, state.users))
+                    for a in bonuses
+                    if a.player == entry.player
+                ],
                 vainqueur=entry.player in winners,
             )
         )

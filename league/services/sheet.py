@@ -98,17 +98,18 @@ def _in(path: str, prefix: str) -> bool:
     return path == prefix or path.startswith((prefix + ".", prefix + "["))
 
 
-def _problems_error(problems, *, prefix: str | None = None) -> ValidationError:
+def _problems_error(problems, *, users: dict, prefix: str | None = None) -> ValidationError:
     """Engine problems as a ValidationError.
 
     With ``prefix`` (``donnes[3]``), a problem under it is keyed by the rest of
     its path (``bouts``, ``poignees[0].player``), any other one is a
-    non-field error; without, each is keyed by its whole path.
+    non-field error; without, each is keyed by its whole path. Players are
+    named by their display names (``users``: id → user).
     """
     errors: dict[str, list[str]] = {}
     for p in problems:
         path = p.field
-        text = render(p.message)
+        text = render(p.message, users)
         if prefix is None:
             key = path or NON_FIELD_ERRORS
         elif _in(path, prefix):
@@ -248,7 +249,7 @@ def table_set(*, manche: Manche, players: list, absent, by, seen_version, now: d
         if p.field.startswith(("table", "absent"))
     ]
     if problems:
-        raise _problems_error(problems)
+        raise _problems_error(problems, users={**state.users, **{p.username: p for p in players}})
     if manche.absent_id != (absent.pk if absent else None):
         manche.absent = absent
         manche._history_user = by
@@ -337,7 +338,7 @@ def _score_with(state: SheetState, position: int, candidate: dict | None, *, rep
     try:
         return rules.score_sheet(state.ruleset, state.table, engine), engine
     except rules.InvalidInput as exc:
-        raise _problems_error(exc.problems, prefix=f"donnes[{position}]") from None
+        raise _problems_error(exc.problems, users=state.users, prefix=f"donnes[{position}]") from None
     except (TypeError, ValueError, KeyError, ArithmeticError) as exc:
         raise _nonfield(_("Donne illisible : %(error)s") % {"error": exc}) from None
 
@@ -373,7 +374,7 @@ def _after_closed_change(state_before: SheetState, manche: Manche, engine_donnes
         state_before, donnes=tuple(engine_donnes), order=tuple(manche.order) if manche.order else None
     )
     if problems:
-        raise _problems_error(problems, prefix="")
+        raise _problems_error(problems, users=state_before.users, prefix="")
 
 
 @transaction.atomic
@@ -499,7 +500,7 @@ def manche_close(*, manche: Manche, by, seen_version, now: datetime) -> SheetSta
     engine = tuple(selectors.donne_to_engine(donne_row(d)) for d in state.donnes)
     problems = _season_check(state, donnes=engine, order=tuple(manche.order) if manche.order else None)
     if problems:
-        raise _problems_error(problems, prefix="")
+        raise _problems_error(problems, users=state.users, prefix="")
     _publish(manche, by=by, now=now)
     _invalidate(manche)
     _notify_vainqueurs(manche, now=now)
@@ -529,7 +530,7 @@ def manche_order_set(*, manche: Manche, order: list[str] | None, by, seen_versio
         try:
             rules.rank_manche(state.ruleset, state.table, absent, scores, stats, tuple(order))
         except rules.InvalidInput as exc:
-            raise _problems_error(exc.problems, prefix="order") from None
+            raise _problems_error(exc.problems, users=state.users, prefix="order") from None
     manche.order = order
     manche._history_user = by
     manche.save(update_fields=["order"])
@@ -570,7 +571,7 @@ def quick_results_set(*, manche: Manche, rows: list[dict], by, seen_version, now
             manche._history_user = by
             manche.save(update_fields=["order"])
     if problems:
-        raise _problems_error(problems)
+        raise _problems_error(problems, users=state.users)
     existing = {q.player.username: q for q in state.quick_results}
     for r in results:
         q = existing.pop(r.player, None) or QuickResult(manche=manche, player=state.users[r.player])

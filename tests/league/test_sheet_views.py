@@ -16,8 +16,9 @@ POT = re.compile(r'id="pot">Pot : (\d+)<')
 TABLE = ("bruno", "anne", "fifi", "eric", "gege")
 
 
-def engine_explanation(data):
-    from django.utils.translation import gettext
+def engine_explanation(data, users):
+    """The engine's own lines for ``data``, players named as the sheet names them (display names)."""
+    from league.sheet_input import render
 
     ruleset = rules.ruleset_for("tarot-biere", "2011-2012", {})
     donne = rules.ContractDonne(
@@ -28,7 +29,7 @@ def engine_explanation(data):
         bouts=data["bouts"],
         points=rules.to_decimal(data["points"]),
     )
-    return [m.render(gettext) for m in rules.score_donne(ruleset, TABLE, donne).explanation]
+    return [render(m, users) for m in rules.score_donne(ruleset, TABLE, donne).explanation]
 
 
 def url(manche, name="league:sheet", **extra):
@@ -64,7 +65,10 @@ def test_a_donne_entered_with_htmx_answers_with_the_scores_and_new_totals(client
     assert "Donne 1 enregistrée" in html
     assert "+100" in html  # bruno's new total
     assert "formule" in html
-    for line in engine_explanation(contract(capitaine, "garde", partner=player, bouts=2, points="49.5")):
+    users = {u.username: u for u in (capitaine, player)}
+    for line in engine_explanation(
+        contract(capitaine, "garde", partner=player, bouts=2, points="49.5"), users
+    ):
         assert escape(line) in html  # the engine's own formula, line by line
     assert "<html" not in html  # a partial, not the whole page
     donne = Donne.objects.get()
@@ -200,3 +204,20 @@ def test_a_cancelled_manche_has_a_read_only_sheet(client, manche, capitaine, pre
     )
     assert "annulée" in response.content.decode()
     assert not Donne.objects.exists()
+
+
+def test_sheet_texts_formulas_and_errors_name_players_by_their_display_names(
+    client, manche, capitaine, player
+):
+    """People read "le preneur Bruno", never the login "bruno": in the formula and in the errors."""
+    capitaine.display_name, player.display_name = "Bruno le Grand", "Anne-Sophie"
+    capitaine.save()
+    player.save()
+    client.force_login(capitaine)
+    bad = post_donne_fields(0, contract(capitaine, "garde", partner=capitaine, bouts=2, points="50"))
+    error = client.post(url(manche, "league:sheet_donne_add"), bad, **HTMX).content.decode()
+    assert escape("ne peut pas être le preneur (Bruno le Grand)") in error
+    body = post_donne_fields(0, contract(capitaine, "garde", partner=player, bouts=2, points="50"))
+    html = client.post(url(manche, "league:sheet_donne_add"), body, **HTMX).content.decode()
+    assert "le preneur Bruno le Grand marque" in html and escape("appelé Anne-Sophie marque") in html
+    assert "preneur bruno" not in html and "appelé anne " not in html
