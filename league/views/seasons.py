@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.forms import add_service_errors
@@ -37,6 +37,7 @@ from ..seasons_forms import (
     RegisterOtherForm,
     SeasonForm,
 )
+from ..selectors_inbox import president_inbox
 from ..services import calendar as calendar_services
 from ..services import draw as draw_services
 from ..services import registrations as registration_services
@@ -561,13 +562,13 @@ def registration_add(request, season_name: str, number: int):
     except ValidationError as exc:
         return _back_to_manche(request, manche, ("error", _error_text(exc)))
     if registration.seat:
-        text = _("%(player)s est inscrit : place %(seat)s sur 5.") % {
+        text = _("Place %(seat)s sur 5 réservée pour %(player)s.") % {
             "player": player,
             "seat": registration.seat,
         }
     else:
         rank = registration_services.waiting_rank(registration)
-        text = _("Table complète : %(player)s est en liste d'attente (%(rank)s).") % {
+        text = _("Table complète : n° %(rank)s sur la liste d'attente pour %(player)s.") % {
             "player": player,
             "rank": rank,
         }
@@ -584,7 +585,9 @@ def registration_withdraw(request, season_name: str, number: int):
     )
     if registration is None:
         return _back_to_manche(
-            request, manche, ("error", _("%(player)s n'est pas inscrit.") % {"player": player})
+            request,
+            manche,
+            ("error", _("Aucune inscription de %(player)s à cette manche.") % {"player": player}),
         )
     if not (
         can(request.user, Action.MANAGE_SEASON, manche.season)
@@ -603,17 +606,17 @@ def registration_withdraw(request, season_name: str, number: int):
         level = "warning"
     elif outcome.played_at_four:
         text = _(
-            "Désistement de dernière minute non remplacé : la manche se jouera à 4, %(player)s classé 5e."
+            "Désistement de dernière minute non remplacé : la manche se jouera à 4 ; 5e place pour %(player)s."
         ) % {"player": player}
         level = "warning"
     elif outcome.promoted:
-        text = _("%(player)s s'est désisté ; %(next)s prend sa place (prévenu par e-mail).") % {
+        text = _("Désistement de %(player)s : la place revient à %(next)s (prévenu·e par e-mail).") % {
             "player": player,
             "next": outcome.promoted,
         }
         level = "success"
     else:
-        text = _("%(player)s s'est désisté.") % {"player": player}
+        text = _("Désistement de %(player)s enregistré.") % {"player": player}
         level = "success"
     return _back_to_manche(request, manche, (level, text))
 
@@ -682,7 +685,8 @@ def president_dashboard(request):
             flags.append(
                 (
                     "danger" if manche.starts_at <= soon else "warning",
-                    _("Il manque %(count)s joueur(s)") % {"count": missing},
+                    ngettext("Il manque %(count)s joueur", "Il manque %(count)s joueurs", missing)
+                    % {"count": missing},
                 )
             )
         if manche.status == Manche.Status.PLANNED:
@@ -706,7 +710,12 @@ def president_dashboard(request):
         {
             "seasons": seasons,
             "rows": rows,
-            "lacking": sum(1 for r in rows if r["lacking"]),
+            # The next two weeks in view; later manches folded away.
+            "row_groups": [
+                (True, [r for r in rows if r["manche"].starts_at <= soon]),
+                (False, [r for r in rows if r["manche"].starts_at > soon]),
+            ],
+            "inbox": president_inbox(request.user, now=now),
             "can_create": can(request.user, Action.CREATE_SEASON),
             "season_forms": [(s, OpenRegistrationsForm(season=s)) for s in seasons],
         },
