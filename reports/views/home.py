@@ -6,7 +6,10 @@ from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
 from django.utils import timezone
 
-from league.models import Manche
+from league.models import Manche, Registration
+from league.permissions import Action, can
+from league.selectors_inbox import president_inbox
+from league.services.registrations import waiting_rank
 
 from ..selectors import current_season, season_standings
 from .common import highlight_style
@@ -48,6 +51,16 @@ def next_manche(season, now):
     )
 
 
+def my_next_manche(upcoming, user) -> dict:
+    """The member's own standing at the next manche: his seat, his rank on the waiting list, or a sign-up."""
+    mine = Registration.objects.filter(manche=upcoming, player=user).first()
+    return {
+        "my_registration": mine,
+        "my_rank": waiting_rank(mine) if mine and mine.seat is None else None,
+        "can_register": mine is None and can(user, Action.REGISTER_SELF, upcoming),
+    }
+
+
 def home(request):
     now = timezone.now()
     season = current_season()
@@ -66,6 +79,10 @@ def home(request):
             }
         )
     if request.user.is_authenticated:
+        if context.get("next_manche"):
+            context.update(my_next_manche(context["next_manche"], request.user))
+        inbox = president_inbox(request.user, now=now)
+        context["inbox"] = inbox if inbox.to_judge or inbox.overdue or inbox.lacking else None
         template = _optional_template(MY_DEADLINES_TEMPLATE)
         if template:
             context["my_deadlines_template"] = template

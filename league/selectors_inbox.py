@@ -1,0 +1,75 @@
+"""The President's inbox: what waits for him, most urgent first (his dashboard and the home page show it)."""
+
+import logging
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from django.db.models import Count, Q
+
+from . import rules
+from .models import CompteRendu, Manche, Season
+from .permissions import Action, can
+from .rules import calendar as cal
+from .selectors_comptes_rendus import season_comptes_rendus
+
+logger = logging.getLogger(__name__)
+
+#: How far ahead a manche lacking players or a capitaine is worth his attention; later ones wait.
+HORIZON = timedelta(days=14)
+
+
+@dataclass
+class Inbox:
+    to_judge: list = field(default_factory=list)  # CompteRendu, oldest posted first
+    overdue: list = field(default_factory=list)  # MancheComptesRendus whose deadline passed with nothing
+    lacking: list = field(default_factory=list)  # (manche, missing players, no capitaine), soonest first
+
+    def __len__(self) -> int:
+        return len(self.to_judge) + len(self.overdue) + len(self.lacking)
+
+
+def managed_seasons(user) -> list[Season]:
+    return [
+        s
+        for s in Season.objects.exclude(state=Season.State.CLOSED).select_related(
+            "president", "vice_president"
+        )
+        if can(user, Action.MANAGE_SEASON, s)
+    ]
+
+
+def president_inbox(user, *, now: datetime) -> Inbox:
+    """Comptes-rendus to judge (oldest first), overdue ones, and the manches of the next 14 days
+    lacking players or a capitaine, for the seasons ``user`` runs."""
+    inbox = Inbox()
+    seasons = managed_seasons(user)
+    if not seasons:
+        return inbox
+    inbox.to_judge = list(
+        CompteRendu.objects.filter(manche__season__in=seasons, status=CompteRendu.Status.PENDING)
+        .select_related("manche__season", "author")
+        .order_by("posted_at")
+    )
+    for season in seasons:
+        try:
+            situations = season_comptes_rendus(season, now=now)
+        except rules.InvalidInput:  # a sheet the engine refuses: its page says so, the inbox goes on
+            logger.exception("season %s cannot be computed", season)
+            continue
+        inbox.overdue.extend(s for s in situations if s.state == "awaiting" and not s.open_deadline)
+    manches = (
+        Manche.objects.filter(
+            season__in=seasons,
+            status__in=(Manche.Status.PLANNED, Manche.Status.OPEN),
+            starts_at__gte=now - timedelta(hours=6),
+            starts_at__lte=now + HORIZON,
+        )
+        .annotate(seated=Count("registrations", filter=Q(registrations__seat__isnull=False)))
+        .select_related("season", "capitaine")
+        .order_by("starts_at")
+    )
+    for manche in manches:
+        missing = max(cal.SEATS - manche.seated - (1 if manche.absent_id else 0), 0)
+        if missing or manche.capitaine_id is None:
+            inbox.lacking.append((manche, missing, manche.capitaine_id is None))
+    return inbox
