@@ -59,6 +59,14 @@ STATE_LABELS = {
     "played": Manche.Status.PLAYED.label,
     "cancelled": Manche.Status.CANCELLED.label,
 }
+#: "jetons blancs": the colour agrees with the plural noun (the choice labels are singular).
+JETONS_LABELS = {
+    JetonColour.WHITE: gettext_lazy("jetons blancs"),
+    JetonColour.YELLOW: gettext_lazy("jetons jaunes"),
+    JetonColour.RED: gettext_lazy("jetons rouges"),
+    JetonColour.BLUE: gettext_lazy("jetons bleus"),
+    JetonColour.GREEN: gettext_lazy("jetons verts"),
+}
 COLOUR_CSS = {
     JetonColour.WHITE: "#ffffff",
     JetonColour.YELLOW: "#ffd43b",
@@ -759,7 +767,14 @@ def manche_section_context(request, manche) -> dict:
         "late": takes_changes and cal.is_last_minute(now, manche.starts_at),
         "is_officer": is_officer and takes_changes,
         "can_draw": can(user, Action.RUN_DRAW, manche) and len(seated) >= 3,
-        "table": [{"seat": s, "colour_css": COLOUR_CSS.get(s.jeton_colour, "")} for s in seats],
+        "table": [
+            {
+                "seat": s,
+                "colour_css": COLOUR_CSS.get(s.jeton_colour, ""),
+                "jetons": JETONS_LABELS.get(s.jeton_colour, ""),
+            }
+            for s in seats
+        ],
         "drawn": drawn,
         "notice": None,
     }
