@@ -8,9 +8,8 @@ from django.urls import reverse
 
 from league.models import Manche, Seat
 from league.rules.calendar import fill_state
-
-from .season_fixtures import *  # noqa: F403
-from .season_fixtures import register
+from tests.support.seasons import *  # noqa: F403
+from tests.support.seasons import register
 
 pytestmark = pytest.mark.django_db
 

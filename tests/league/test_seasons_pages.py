@@ -7,9 +7,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from league.models import Manche, Season
-
-from .season_fixtures import *  # noqa: F403
-from .season_fixtures import register, thursday_21h
+from tests.support.seasons import *  # noqa: F403
+from tests.support.seasons import register, thursday_21h
 
 pytestmark = pytest.mark.django_db
 

@@ -8,8 +8,7 @@ from django.utils.html import escape
 
 from league import rules
 from league.models import Donne, Manche
-
-from .sheet_fixtures import add, contract, manche, others, post_donne_fields, season  # noqa: F401
+from tests.support.sheet import add, contract, manche, others, post_donne_fields, season  # noqa: F401
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 POT = re.compile(r'id="pot">Pot : (\d+)<')
@@ -18,7 +17,7 @@ TABLE = ("bruno", "anne", "fifi", "eric", "gege")
 
 def engine_explanation(data, users):
     """The engine's own lines for ``data``, players named as the sheet names them (display names)."""
-    from league.sheet_input import render
+    from league.selectors.sheet import render
 
     ruleset = rules.ruleset_for("tarot-biere", "2011-2012", {})
     donne = rules.ContractDonne(
