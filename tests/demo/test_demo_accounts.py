@@ -13,7 +13,7 @@ from accounts.models import User
 from accounts.roles import current_president
 from league import demo
 from league.models import Manche, Season
-from league.selectors_comptes_rendus import manche_comptes_rendus, my_open_deadlines, write_refusal
+from league.selectors.comptes_rendus import manche_comptes_rendus, my_open_deadlines, write_refusal
 
 from .conftest import PARIS
 
