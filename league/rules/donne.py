@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from .card_facts import contract_facts_problems, misere_total_problems
 from .errors import RuleViolation, raise_if
 from .messages import Message
 from .messages import gettext_noop as _
@@ -49,7 +50,6 @@ ANTE = 10
 JETON = 10
 LOSING_PRENEUR_PAYS = 60
 MAX_POINTS = Decimal(91)
-THREE_BOUTS_MIN_POINTS = Decimal("13.5")
 
 
 @dataclass(frozen=True)
@@ -264,11 +264,14 @@ def validate_donne(
                         player=player,
                     )
                 )
+        counted = {}
         for player, value in points.items():
             if player not in seated:
                 problems.append(_v(f"points.{player}", _("%(player)s is not at the table"), player=player))
             else:
-                _check_points(f"points.{player}", value, problems)
+                counted[player] = _check_points(f"points.{player}", value, problems)
+        if len(counted) == len(table) and None not in counted.values():
+            problems.extend(misere_total_problems(counted, len(table)))
         _check_side_bets(ruleset, donne, seated, problems)
         return problems
     if not isinstance(donne, ContractDonne):
@@ -301,14 +304,6 @@ def validate_donne(
     if not bouts_ok:
         problems.append(_v("bouts", _("must be 0..3, got %(value)r"), value=donne.bouts))
     points = _check_points("points", donne.points, problems)
-    if bouts_ok and points is not None and donne.bouts == 3 and points < THREE_BOUTS_MIN_POINTS:
-        problems.append(
-            _v(
-                "points",
-                _("three bouts are worth 13.5 points by themselves, got %(value)s with 3 bouts"),
-                value=points,
-            )
-        )
     if donne.petit_au_bout not in (None, *PETIT_AU_BOUT):
         problems.append(
             _v(
@@ -342,6 +337,25 @@ def validate_donne(
                 )
             )
     _check_side_bets(ruleset, donne, seated, problems)
+    facts_known = (
+        bouts_ok
+        and points is not None
+        and donne.contract in CONTRACTS
+        and donne.petit_au_bout in (None, *PETIT_AU_BOUT)
+        and donne.chelem in (None, *CHELEM_BONUS)
+    )
+    if facts_known:
+        problems.extend(
+            contract_facts_problems(
+                contract=donne.contract,
+                bouts=donne.bouts,
+                points=points,
+                won=points >= REQUIRED_POINTS[donne.bouts],
+                petit_au_bout=donne.petit_au_bout,
+                chelem=donne.chelem,
+                players=len(table),
+            )
+        )
     return problems
 
 
