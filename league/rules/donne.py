@@ -32,6 +32,7 @@ __all__ = [
     "Poignee",
     "POIGNEE_VALUES",
     "REQUIRED_POINTS",
+    "penalty_fields",
     "pot_shares",
     "score_donne",
     "validate_donne",
@@ -72,11 +73,15 @@ class MisereAnnouncement:
 
 @dataclass(frozen=True)
 class Penalty:
-    """``player`` pays ``amount`` into the pot while the donne is played."""
+    """``player`` pays ``amount`` into the pot while the donne is played, and
+    ``to_each`` to every other player at the table: throwing one's hand
+    before play costs "40 points à chacun des joueurs adverses et 60 points
+    au pot" (seed 000), ``Penalty(player, 60, reason, to_each=40)``."""
 
     player: str
     amount: int
     reason: str = ""
+    to_each: int = 0
 
 
 @dataclass(frozen=True)
@@ -227,6 +232,15 @@ def _check_side_bets(ruleset: RuleSet, donne, seated: set, problems: list[RuleVi
                     f"penalties[{i}].amount",
                     _("a penalty must be a positive multiple of 10, got %(value)r"),
                     value=amount,
+                )
+            )
+        to_each = p.to_each
+        if not isinstance(to_each, int) or isinstance(to_each, bool) or to_each < 0 or to_each % JETON:
+            problems.append(
+                _v(
+                    f"penalties[{i}].to_each_player",
+                    _("what a penalty pays each other player must be a multiple of 10, got %(value)r"),
+                    value=to_each,
                 )
             )
 
@@ -401,6 +415,10 @@ class _Ledger:
         self.scores[player] += amount
         self.pot -= amount
 
+    def pay(self, payer: str, payee: str, amount: int) -> None:
+        self.scores[payer] -= amount
+        self.scores[payee] += amount
+
     def say(self, text: str, **params) -> None:
         if self.lines is not None:
             self.lines.append(Message(text, params))
@@ -423,6 +441,16 @@ def _ante(ruleset: RuleSet, table: Sequence[str], dealer: str, ledger: _Ledger) 
 def _penalties(penalties, ledger: _Ledger) -> None:
     for p in penalties:
         ledger.to_pot(p.player, p.amount)
+        if p.to_each:
+            others = [player for player in ledger.scores if player != p.player]
+            for other in others:
+                ledger.pay(p.player, other, p.to_each)
+            ledger.say(
+                _("Penalty: %(player)s pays %(each)s to each other player (%(total)s in all)."),
+                player=p.player,
+                each=p.to_each,
+                total=p.to_each * len(others),
+            )
         if p.reason:
             ledger.say(
                 _("Penalty: %(player)s pays %(amount)s into the pot (%(reason)s)."),
@@ -467,6 +495,15 @@ _MISERE_TEXT = {
 }
 
 
+def penalty_fields(penalty: Mapping) -> dict:
+    """A penalty as the interchange format writes it: ``to_each_player`` only
+    when the penalty pays the other players (files without it stay as they were)."""
+    fields = {"player": penalty["player"], "amount": penalty["amount"], "reason": penalty.get("reason") or ""}
+    if penalty.get("to_each_player"):
+        fields["to_each_player"] = penalty["to_each_player"]
+    return fields
+
+
 def donne_from_fields(
     *,
     kind: str,
@@ -488,7 +525,9 @@ def donne_from_fields(
     demo's dealing become the engine's dataclasses. Values are passed through
     as given, so the validation still sees (and names) a bad one."""
     announced = tuple(MisereAnnouncement(m["player"], m["kind"], m["valid"]) for m in miseres)
-    paid = tuple(Penalty(p["player"], p["amount"], p.get("reason", "")) for p in penalties)
+    paid = tuple(
+        Penalty(p["player"], p["amount"], p.get("reason", ""), p.get("to_each_player", 0)) for p in penalties
+    )
     if kind == "misere":
         return MisereGame(dealer=dealer, points=dict(misere_points or {}), miseres=announced, penalties=paid)
     return ContractDonne(

@@ -273,10 +273,7 @@ def _clean_lists(data: dict) -> dict:
             {"player": m["player"], "kind": m["kind"], "valid": bool(m["valid"])}
             for m in data.get("miseres") or ()
         ],
-        "penalties": [
-            {"player": p["player"], "amount": p["amount"], "reason": p.get("reason") or ""}
-            for p in data.get("penalties") or ()
-        ],
+        "penalties": [rules.penalty_fields(p) for p in data.get("penalties") or ()],
     }
     if kind == Donne.Kind.MISERE:
         row["misere_points"] = {

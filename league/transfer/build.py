@@ -218,7 +218,7 @@ def _donne(manche_id: int, index: int, d, uid) -> dict:
         "kind": d.kind,
         "dealer_id": uid(d.dealer),
         "miseres": _players_json(d.miseres, ("player", "kind", "valid")),
-        "penalties": _players_json(d.penalties, ("player", "amount", "reason")),
+        "penalties": [rules.penalty_fields(p) for p in d.penalties],
     }
     if d.kind == Donne.Kind.MISERE:
         row["misere_points"] = {

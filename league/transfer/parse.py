@@ -781,11 +781,16 @@ def _donne(r: _Reader, path: str, value: Any) -> DonneRow | None:
         f"{path}.penalties",
         value.get("penalties"),
         ("player", "amount"),
-        ("reason",),
+        ("reason", "to_each_player"),
         lambda p, o: {
             "player": r.player(f"{p}.player", o.get("player")),
             "amount": r.integer(f"{p}.amount", o.get("amount")),
             "reason": r.string(f"{p}.reason", o.get("reason"), nullable=True) or "",
+            **(
+                {"to_each_player": r.integer(f"{p}.to_each_player", o["to_each_player"])}
+                if "to_each_player" in o
+                else {}
+            ),
         },
     )
     if kind == "misere":
