@@ -18,12 +18,16 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
+from .errors import RuleViolation
+from .messages import Message, gettext_noop
+
 __all__ = [
     "CLUB_TIMEZONE",
     "DEFAULT_START_TIME",
     "INTERVAL_DAYS",
     "SEATS",
     "CalendarOptions",
+    "closing_problems",
     "first_thursday",
     "fill_state",
     "is_last_minute",
@@ -145,3 +149,19 @@ def fill_state(status: str, seated: int, seats: int = SEATS) -> str:
     if seated >= seats:
         return "full"
     return status
+
+
+def closing_problems(starts_at: datetime, now: datetime) -> list[RuleViolation]:
+    """A manche is played from its start: closing it (or publishing its quick
+    results) before then is refused; a past night's results go through at any later time."""
+    if now >= starts_at:
+        return []
+    return [
+        RuleViolation(
+            "starts_at",
+            Message(
+                gettext_noop("the manche starts at %(starts_at)s: it cannot be closed before it has started"),
+                {"starts_at": starts_at.astimezone(ZoneInfo(CLUB_TIMEZONE)).strftime("%Y-%m-%d %H:%M")},
+            ),
+        )
+    ]

@@ -31,6 +31,7 @@ from decimal import Decimal
 from .errors import RuleViolation
 from .messages import Message
 from .messages import gettext_noop as _
+from .numbers import json_number
 
 __all__ = [
     "BOUT_VALUE",
@@ -224,7 +225,16 @@ def contract_facts_problems(
             "bouts et points: each bout is worth 4.5, so with %(bouts)s bouts the attaque holds"
             " %(low)s to %(high)s points, got %(points)s"
         )
-    problems.append(_v("points", text, bouts=bouts, low=low, high=high, points=points))
+    problems.append(
+        _v(
+            "points",
+            text,
+            bouts=bouts,
+            low=json_number(low),
+            high=json_number(high),
+            points=json_number(points),
+        )
+    )
     return problems
 
 
@@ -250,8 +260,8 @@ def misere_total_problems(points: Mapping[str, Decimal], players: int) -> list[R
                 " add up to %(low)s to %(high)s, got %(total)s"
             ),
             chien=chien_size(players),
-            low=low,
-            high=high,
-            total=total,
+            low=json_number(low),
+            high=json_number(high),
+            total=json_number(total),
         )
     ]

@@ -25,6 +25,7 @@ from league import rules, selectors
 from league.models import Donne, Manche, QuickResult, Seat
 from league.notifications import notify
 from league.permissions import Action, can
+from league.rules.calendar import closing_problems
 from league.sheet_input import SheetState, donne_row, render, sheet_state
 
 
@@ -479,6 +480,14 @@ def _record_first_season(manche: Manche) -> None:
     User.objects.filter(pk__in=players, first_season="").update(first_season=manche.season.name)
 
 
+def _refuse_before_start(manche: Manche, now: datetime) -> None:
+    """Results are published once the night has started, never before (a
+    manche of 26 November closed on the 24th would start its vainqueur's deadline)."""
+    problems = closing_problems(manche.starts_at, now)
+    if problems:
+        raise _problems_error(problems, prefix="")
+
+
 @transaction.atomic
 def manche_close(*, manche: Manche, by, seen_version, now: datetime) -> SheetState:
     """Close the night: only with an empty pot and zero-sum scores (the engine's checks).
@@ -489,6 +498,7 @@ def manche_close(*, manche: Manche, by, seen_version, now: datetime) -> SheetSta
     if manche.status == Manche.Status.PLAYED:
         raise _nonfield(_("Cette manche est déjà clôturée."))
     _check_writable(manche, by)
+    _refuse_before_start(manche, now)
     state = _state_for_write(manche)
     _require_table(state)
     if not state.donnes:
@@ -544,6 +554,8 @@ def quick_results_set(*, manche: Manche, rows: list[dict], by, seen_version, now
     """
     manche = _claim(manche, seen_version)
     _check_writable(manche, by)
+    if manche.status != Manche.Status.PLAYED:
+        _refuse_before_start(manche, now)
     state = _state_for_write(manche)
     _require_table(state)
     if state.donnes:
