@@ -28,6 +28,7 @@ from .ruleset import RuleSet
 
 __all__ = [
     "CR_STATUSES",
+    "as_of",
     "CompteRenduRecord",
     "OpenDeadline",
     "compte_rendu_adjustments",
@@ -64,6 +65,21 @@ def _utc(moment: datetime) -> datetime:
 def _ids(players: Iterable) -> tuple[str, ...]:
     """Vainqueurs as player ids, whether given as ids or ranking entries."""
     return tuple(getattr(p, "player", p) for p in players)
+
+
+def as_of(comptes_rendus: Iterable[CompteRenduRecord], now: datetime) -> tuple[CompteRenduRecord, ...]:
+    """The comptes-rendus as they stood at ``now``: one posted later does not
+    exist yet, and one rejected later was still pending (a what-if date, a
+    time-travelled test or an export "as of" sees what was known then)."""
+    now = _utc(now)
+    out = []
+    for cr in comptes_rendus:
+        if _utc(cr.posted_at) > now:
+            continue
+        if cr.rejected_at is not None and _utc(cr.rejected_at) > now:
+            cr = CompteRenduRecord(cr.author, cr.posted_at, PENDING, None)
+        out.append(cr)
+    return tuple(out)
 
 
 def wall_clock_add_days(ruleset: RuleSet, moment: datetime, days: int) -> datetime:
@@ -118,6 +134,7 @@ def compte_rendu_adjustments(
     manche, as of ``now``. ``deadline_manches`` optionally gives the number of
     the manche starting at each deadline, for the reasons."""
     vainqueurs = _ids(vainqueurs)
+    comptes_rendus = as_of(comptes_rendus, now)
     return [
         *late_adjustments(
             ruleset,
@@ -326,6 +343,7 @@ def open_deadline(
     compte-rendu (``late``), or get a revision accepted after a rejection
     (``non_conforme``); None when nothing is pending."""
     vainqueurs = _ids(vainqueurs)
+    comptes_rendus = as_of(comptes_rendus, now)
     nd = next_deadline(vainqueurs=vainqueurs, deadlines=deadlines, comptes_rendus=comptes_rendus, now=now)
     if nd is not None:
         return OpenDeadline("late", nd, number)
