@@ -37,6 +37,7 @@ __all__ = [
     "next_deadline",
     "open_deadline",
     "rejection_deadline",
+    "replacement_window",
     "wall_clock_add_days",
 ]
 
@@ -203,6 +204,40 @@ def _late_reason(ruleset: RuleSet, deadline: datetime, deadline_manches: Mapping
     )
 
 
+def first_rejection(vainqueurs: Sequence, comptes_rendus: Iterable[CompteRenduRecord]) -> datetime | None:
+    """``t0`` of §5.5: when the President first rejected a vainqueur's compte-rendu."""
+    vset = set(_ids(vainqueurs))
+    return min(
+        (
+            _utc(cr.rejected_at)
+            for cr in comptes_rendus
+            if cr.author in vset and cr.status == REJECTED and cr.rejected_at is not None
+        ),
+        default=None,
+    )
+
+
+def replacement_window(
+    vainqueurs: Sequence, comptes_rendus: Sequence[CompteRenduRecord]
+) -> tuple[datetime, datetime | None] | None:
+    """When a compte-rendu by another participant is a *replacement*: after
+    ``t0``, the first rejection of a vainqueur's, and before the vainqueur's
+    first accepted revision (None while there is none); None without a rejection."""
+    t0 = first_rejection(vainqueurs, comptes_rendus)
+    if t0 is None:
+        return None
+    vset = set(_ids(vainqueurs))
+    revised = min(
+        (
+            _utc(cr.posted_at)
+            for cr in comptes_rendus
+            if cr.author in vset and cr.status == ACCEPTED and _utc(cr.posted_at) > t0
+        ),
+        default=None,
+    )
+    return t0, revised
+
+
 def rejection_deadline(
     ruleset: RuleSet,
     *,
@@ -212,16 +247,7 @@ def rejection_deadline(
 ) -> tuple[datetime, datetime] | None:
     """``(t0, D)`` of §5.5: the first rejection of a vainqueur's compte-rendu
     and the deadline to react to it; None when none was rejected."""
-    vainqueurs = _ids(vainqueurs)
-    vset = set(vainqueurs)
-    t0 = min(
-        (
-            _utc(cr.rejected_at)
-            for cr in comptes_rendus
-            if cr.author in vset and cr.status == REJECTED and cr.rejected_at is not None
-        ),
-        default=None,
-    )
+    t0 = first_rejection(vainqueurs, comptes_rendus)
     if t0 is None:
         return None
     d = next((x for x in map(_utc, deadlines) if x > t0), None)
