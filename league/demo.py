@@ -305,8 +305,11 @@ class Table:
             petit = "defense"
         elif chelem not in ("announced_made", "made", "defense") and rng.random() < 0.07:
             petit = "attack" if rng.random() < (0.7 if won else 0.35) else "defense"
-            if (petit == "attack" and bouts == 0) or (petit == "defense" and bouts == 3):
-                petit = None
+        # the Petit is a bout held by the side taking it to the last trick, which took a trick
+        if petit == "attack" and (bouts == 0 or chelem == "defense"):
+            petit = None
+        if petit == "defense" and (bouts == 3 or chelem in ("announced_made", "made")):
+            petit = None
         poignees = []
         level = next((lv for lv in ("simple", "double", "triple") if lv in force), None)
         if level is None and rng.random() < 0.09:

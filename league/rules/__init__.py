@@ -37,7 +37,7 @@ from .manche import QuickResult, RankingEntry, manche_bonuses, rank_manche, vain
 from .messages import Message, gettext_noop
 from .numbers import json_number, to_decimal
 from .progression import average_progression
-from .ruleset import CONTRACTS, FAMILIES, PARAM_KEYS, RuleSet, ruleset_for
+from .ruleset import CONTRACTS, FAMILIES, PARAM_KEYS, RuleSet, placed_params, ruleset_for, season_year
 from .season import (
     Accessit,
     Award,
@@ -97,7 +97,9 @@ __all__ = [
     "pot_shares",
     "rank_manche",
     "rejection_deadline",
+    "placed_params",
     "ruleset_for",
+    "season_year",
     "donne_from_fields",
     "penalty_fields",
     "score_donne",

@@ -423,6 +423,8 @@ TOP_OPTIONAL = ("awards", "closed")
 TOP_COMPUTED = ("standings", "accessits")
 SEASON_REQUIRED = ("name", "ruleset")
 SEASON_OPTIONAL = ("params", "president", "vice_president")
+#: Checks the params' values before the era is known (it needs the manches' dates).
+ERA_PLACEHOLDER = {"garde_contre_multiplier": 6, "defensive_bonus": True}
 PLAYER_REQUIRED = ("id", "name")
 PLAYER_OPTIONAL = ("first_season",)
 MANCHE_REQUIRED = ("number", "starts_at", "status")
@@ -528,6 +530,11 @@ def parse_document(data: Any, *, engine_check: bool = True) -> ParsedSeason:
 
     if season is None:  # no rule set to check the rest with
         raise rules.InvalidInput(problems.sorted())
+    try:
+        _place_in_era(season, manches)
+    except rules.InvalidInput as exc:
+        problems.extend(exc.problems)
+        raise rules.InvalidInput(problems.sorted()) from None
 
     engine = rules.SeasonInput(
         name=season["name"],
@@ -560,6 +567,15 @@ def parse_document(data: Any, *, engine_check: bool = True) -> ParsedSeason:
         awards=awards,
         engine=engine,
     )
+
+
+def _place_in_era(season: dict, manches: list[MancheRow]) -> None:
+    """The season's rule set, its era taken from its dates (the first manche),
+    the era's values written into the stored params when the name alone
+    would not give them back. Raises when the season cannot be placed."""
+    first_start = min((m.starts_at for m in manches), default=None)
+    season["params"] = rules.placed_params(season["family"], season["name"], season["params"], first_start)
+    season["ruleset"] = rules.ruleset_for(season["family"], season["name"], season["params"])
 
 
 def _remap(problems, manche_index: list[int], award_index: list[int]) -> list[rules.RuleViolation]:
@@ -616,13 +632,12 @@ def _season(r: _Reader, value: Any) -> dict | None:
         params = _BAD
     president = r.player("season.president", obj.get("president"), nullable=True)
     vice_president = r.player("season.vice_president", obj.get("vice_president"), nullable=True)
-    ruleset = None
     if family is not _BAD and params is not _BAD:
-        try:
-            ruleset = rules.ruleset_for(family, name if isinstance(name, str) else "", params)
+        try:  # the params' own values; the era is placed once the manches' dates are read
+            rules.ruleset_for(family, "", {**ERA_PLACEHOLDER, **params})
         except rules.InvalidInput as exc:
             r.p.extend(exc.problems)
-    if len(r.p) != before or ruleset is None:
+    if len(r.p) != before or name is _BAD or family is _BAD or params is _BAD:
         return None
     stored = {
         key: [rules.json_number(rules.to_decimal(v)) for v in value] if key == "place_points" else value
@@ -632,7 +647,6 @@ def _season(r: _Reader, value: Any) -> dict | None:
         "name": name,
         "family": family,
         "params": stored,
-        "ruleset": ruleset,
         "president": president,
         "vice_president": vice_president,
     }

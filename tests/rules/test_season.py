@@ -354,10 +354,12 @@ def test_compte_rendu_problems():
 
 
 def test_the_president_may_not_write_a_replacement():
-    """"Le premier autre participant … dont le compte-rendu est accepté: the
+    """ "Le premier autre participant … dont le compte-rendu est accepté: the
     President may not write it" (rulings §5.5): after the rejection of the
     vainqueur's (ben's) compte-rendu and before his accepted revision."""
-    rejected = CompteRenduRecord("ben", start(1) + timedelta(days=1), "rejected", start(1) + timedelta(days=2))
+    rejected = CompteRenduRecord(
+        "ben", start(1) + timedelta(days=1), "rejected", start(1) + timedelta(days=2)
+    )
     replacement = CompteRenduRecord("fifi", start(1) + timedelta(days=3), "accepted")
     found = problems(season(quick(1, S1, crs=(rejected, replacement)), president="fifi"))
     assert list(found) == ["manches[0].comptes_rendus[1].author"]
