@@ -33,6 +33,7 @@ from .donne import (
 )
 from .errors import InvalidInput, RuleViolation
 from .explain import explain_player, explain_season
+from .first_season import earliest_season
 from .manche import QuickResult, RankingEntry, manche_bonuses, rank_manche, vainqueurs, validate_quick_results
 from .messages import Message, gettext_noop
 from .numbers import json_number, to_decimal
@@ -101,6 +102,7 @@ __all__ = [
     "ruleset_for",
     "season_year",
     "donne_from_fields",
+    "earliest_season",
     "penalty_fields",
     "score_donne",
     "score_sheet",

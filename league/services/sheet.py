@@ -20,12 +20,12 @@ from django.db.models import F
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
 
-from accounts.models import User
 from league import rules, selectors
 from league.models import Donne, Manche, QuickResult, Seat
 from league.notifications import notify
 from league.permissions import Action, can
 from league.rules.calendar import closing_problems
+from league.services import first_seasons
 from league.sheet_input import SheetState, donne_row, render, sheet_state
 
 
@@ -473,11 +473,11 @@ def _publish(manche: Manche, *, by, now: datetime) -> None:
 
 
 def _record_first_season(manche: Manche) -> None:
-    """A player's first played manche makes this season his first (the rookie accessit reads it)."""
-    players = [seat.player_id for seat in manche.seats.all()]
+    """A played manche's season is its players' first unless an earlier one is known (the rookie accessit reads it)."""
+    players = [seat.player.username for seat in manche.seats.select_related("player")]
     if manche.absent_id:
-        players.append(manche.absent_id)
-    User.objects.filter(pk__in=players, first_season="").update(first_season=manche.season.name)
+        players.append(manche.absent.username)
+    first_seasons.settle(dict.fromkeys(players), write=True)
 
 
 def _refuse_before_start(manche: Manche, now: datetime) -> None:

@@ -46,7 +46,7 @@ SHORT_ID = re.compile(short_id_validator.regex.pattern)
 # Database limits (league.models / accounts.models).
 SEASON_NAME_MAX = 40
 PLAYER_NAME_MAX = 80
-FIRST_SEASON_MAX = 9
+FIRST_SEASON_MAX = 40  # a season name (SEASON_NAME_MAX)
 LOCATION_MAX = 120
 SMALL_MAX = 32767
 INT_MIN, INT_MAX = -(2**31), 2**31 - 1
