@@ -256,6 +256,12 @@ def rejection_deadline(
     return t0, d
 
 
+#: The reason of a non-conforme malus when a replacement was accepted before the vainqueur's revision.
+REPLACED_FIRST = _(
+    "−0.5 compte-rendu not up to standard (rejected %(t0)s): another participant's replacement was accepted first"
+)
+
+
 def non_conforme_adjustments(
     ruleset: RuleSet,
     *,
@@ -289,12 +295,7 @@ def non_conforme_adjustments(
     t0_text, d_text = format_instant(ruleset, t0), format_instant(ruleset, d)
     if not reacted and (first_other is not None or now >= d):
         if first_other is not None and (revision is None or first_other <= revision) and first_other < d:
-            reason = Message(
-                _(
-                    "−0.5 compte-rendu not up to standard (rejected %(t0)s): another participant's replacement was accepted first"
-                ),
-                {"t0": t0_text, "deadline": d_text},
-            )
+            reason = Message(REPLACED_FIRST, {"t0": t0_text, "deadline": d_text})
         else:
             reason = Message(
                 _(
