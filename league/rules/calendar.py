@@ -37,6 +37,7 @@ __all__ = [
     "season_dates",
     "season_start_year",
     "season_starts",
+    "season_year",
 ]
 
 CLUB_TIMEZONE = "Europe/Paris"
@@ -165,3 +166,14 @@ def closing_problems(starts_at: datetime, now: datetime) -> list[RuleViolation]:
             ),
         )
     ]
+
+
+#: The month a new season year begins: the one after a season's last manche
+#: (the first Thursday of July), so from July on the coming season is meant.
+SEASON_YEAR_FIRST_MONTH = 7
+
+
+def season_year(now: datetime, tz: str = CLUB_TIMEZONE) -> int:
+    """The year the season of ``now`` (club time) starts in: from July, the coming season's."""
+    local = local_date(now, tz)
+    return local.year if local.month >= SEASON_YEAR_FIRST_MONTH else local.year - 1

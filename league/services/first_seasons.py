@@ -16,6 +16,7 @@ from django.db.models import Min, Q
 from accounts.models import User
 from league import rules
 from league.models import Manche, Season
+from league.services.revision import invalidate
 
 
 @dataclass(frozen=True)
@@ -112,10 +113,8 @@ def settle(
             user.save(update_fields=["first_season"])
             changed.append(player)
     if write and changed:
-        from league import selectors
-
         for season in Season.objects.filter(
             Q(manches__seats__player__username__in=changed) | Q(manches__absent__username__in=changed)
         ).distinct():
-            selectors.invalidate(season)
+            invalidate(season)
     return notes

@@ -21,9 +21,10 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext
 
 from accounts.models import User
-from league import rules, selectors
+from league import rules
 from league.models import Season
 from league.services import first_seasons
+from league.services.revision import invalidate
 from league.transfer import build, export, parse
 from league.transfer.parse import ParsedSeason
 
@@ -198,7 +199,7 @@ def import_parsed(
                 by=by,
                 reason=gettext("Import de la saison %(name)s") % {"name": parsed.name},
             )
-            selectors.invalidate(season)
+            invalidate(season)
     except IntegrityError:
         if (
             not replace
