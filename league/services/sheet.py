@@ -485,7 +485,7 @@ def _refuse_before_start(manche: Manche, now: datetime) -> None:
     manche of 26 November closed on the 24th would start its vainqueur's deadline)."""
     problems = closing_problems(manche.starts_at, now)
     if problems:
-        raise _problems_error(problems, prefix="")
+        raise _problems_error(problems, users={}, prefix="")
 
 
 @transaction.atomic
