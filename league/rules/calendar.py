@@ -172,12 +172,17 @@ def closing_problems(starts_at: datetime, now: datetime) -> list[RuleViolation]:
     ]
 
 
-#: The month a new season year begins: the one after a season's last manche
-#: (the first Thursday of July), so from July on the coming season is meant.
-SEASON_YEAR_FIRST_MONTH = 7
+#: The day a new season year begins (month, day): a season ends on the first
+#: Thursday of July at the latest (7 July) and starts on the last Thursday of
+#: August at the earliest (25 August), so the year turns on 8 July.
+SEASON_YEAR_FIRST_DAY = (7, 8)
 
 
 def season_year(now: datetime, tz: str = CLUB_TIMEZONE) -> int:
-    """The year the season of ``now`` (club time) starts in: from July, the coming season's."""
+    """The year the season of ``now`` (club time) starts in.
+
+    The one definition of the cut-over: a manche of early July still belongs
+    to the ending season; from 8 July the coming season is meant (the
+    President prepares it over the summer)."""
     local = local_date(now, tz)
-    return local.year if local.month >= SEASON_YEAR_FIRST_MONTH else local.year - 1
+    return local.year if (local.month, local.day) >= SEASON_YEAR_FIRST_DAY else local.year - 1

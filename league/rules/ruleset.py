@@ -16,8 +16,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
-from zoneinfo import ZoneInfo
 
+from .calendar import season_year as season_year_of
 from .errors import InvalidInput, RuleViolation
 from .messages import Message, gettext_noop
 from .numbers import json_number, to_decimal
@@ -50,8 +50,6 @@ DEFAULT_PLACE_POINTS = tuple(Decimal(v) for v in (3, 2, 1, 0, -1))
 MODERN_ERA_YEAR = 2010
 #: The params the era sets by default.
 ERA_PARAMS = ("garde_contre_multiplier", "defensive_bonus")
-#: A season starts in late August at the earliest.
-SEASON_FIRST_MONTH = 8
 SEASON_NAME = re.compile(r"^(\d{4})-(\d{4})$")
 
 
@@ -153,11 +151,9 @@ def season_year(season_name: str) -> int | None:
 
 
 def year_of_start(moment: datetime, timezone: str = "Europe/Paris") -> int:
-    """The starting year of the season a manche on ``moment`` belongs to: a
-    season starts in late August at the earliest and ends in early July at
-    the latest, so a manche from August on opens that year's season."""
-    local = moment.astimezone(ZoneInfo(timezone))
-    return local.year if local.month >= SEASON_FIRST_MONTH else local.year - 1
+    """The starting year of the season a manche on ``moment`` belongs to
+    (the calendar's one cut-over, :func:`calendar.season_year`)."""
+    return season_year_of(moment, timezone)
 
 
 def placed_params(family: str, season_name: str, params: Mapping, first_start: datetime | None) -> dict:
