@@ -27,12 +27,14 @@ from .donne import (
     Penalty,
     Poignee,
     donne_from_fields,
+    penalty_fields,
     pot_shares,
     score_donne,
     validate_donne,
 )
 from .errors import InvalidInput, RuleViolation
 from .explain import explain_player, explain_season
+from .first_season import earliest_season
 from .flow import Transfer, point_flow
 from .manche import QuickResult, RankingEntry, manche_bonuses, rank_manche, vainqueurs, validate_quick_results
 from .messages import Message, gettext_noop
@@ -40,7 +42,7 @@ from .numbers import json_number, to_decimal
 from .progression import average_progression
 from .rating import RatedManche, RatingChange, Ratings, compute_ratings, rated_manches
 from .rule_change import HandsChange, RankChange, RuleChangeEffect, rule_change_effect
-from .ruleset import CONTRACTS, FAMILIES, PARAM_KEYS, RuleSet, ruleset_for
+from .ruleset import CONTRACTS, FAMILIES, PARAM_KEYS, RuleSet, placed_params, ruleset_for, season_year
 from .season import (
     Accessit,
     Award,
@@ -112,8 +114,12 @@ __all__ = [
     "rule_change_effect",
     "rated_manches",
     "rejection_deadline",
+    "placed_params",
     "ruleset_for",
+    "season_year",
     "donne_from_fields",
+    "earliest_season",
+    "penalty_fields",
     "score_donne",
     "score_sheet",
     "summed_adjustments",
