@@ -5,6 +5,7 @@ from django.urls import reverse
 
 from league.models import Donne, Manche
 from league.rules import rating
+from league.selectors.engine import season_result
 from league.services.revision import invalidate
 from reports.selectors.readings import club_ratings
 
@@ -46,9 +47,13 @@ def test_a_corrected_result_changes_the_ratings_once_invalidated(client, small_s
     now = small_season.manches.last().starts_at
     before = club_ratings(now=now).current
     manche = Manche.objects.get(season=small_season, number=1)
+    last = manche.seats.get(
+        player__username=season_result(small_season, now=now).manches[1].ranking[-1].player
+    )
     first = Donne.objects.filter(manche=manche).order_by("index").first()
+    # the last of the night takes a garde contre with every point: he ends first
     Donne.objects.filter(pk=first.pk).update(
-        kind="contract", contract="garde_contre", bouts=3, points=91, partner=None
+        kind="contract", contract="garde_contre", taker=last.player, bouts=3, points=91, partner=None
     )
     assert club_ratings(now=now).current == before  # still the cached reading
     invalidate(small_season)
