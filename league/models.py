@@ -247,6 +247,10 @@ class Donne(models.Model):
     penalties = models.JSONField(default=list, blank=True)
     # The misère game: {"player id": card points}.
     misere_points = models.JSONField(null=True, blank=True)
+    # The id the entering phone gave the donne before sending it: a resend of
+    # the same donne (double tap, retry after a lost answer) finds this row
+    # instead of adding a second one.
+    client_id = models.UUIDField(_("identifiant de saisie"), null=True, blank=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     history = HistoricalRecords()
@@ -254,10 +258,42 @@ class Donne(models.Model):
     class Meta:
         verbose_name = _("donne")
         ordering = ["manche", "index"]
-        constraints = [models.UniqueConstraint(fields=["manche", "index"], name="unique_donne_index")]
+        constraints = [
+            models.UniqueConstraint(fields=["manche", "index"], name="unique_donne_index"),
+            models.UniqueConstraint(fields=["manche", "client_id"], name="unique_donne_client_id"),
+        ]
 
     def __str__(self) -> str:
         return _("Donne %(index)s") % {"index": self.index}
+
+
+class SheetConflict(models.Model):
+    """A phone's donnes, entered offline, met a sheet another device had changed: what the capitaine chose.
+
+    Kept for the manche's audit history: the phone's donnes as they were
+    typed (``donnes``: the form fields of each, in order), the versions
+    between which the conflict arose, and the choice (keep both, or keep the
+    site's version and drop the phone's donnes).
+    """
+
+    class Choice(models.TextChoices):
+        BOTH = "both", _("les deux gardées (celles du téléphone ajoutées à la suite)")
+        SITE = "site", _("la version du site gardée (celles du téléphone abandonnées)")
+
+    manche = models.ForeignKey(Manche, on_delete=models.CASCADE, related_name="sheet_conflicts")
+    choice = models.CharField(_("choix"), max_length=10, choices=Choice.choices)
+    donnes = models.JSONField(_("donnes du téléphone"), default=list)
+    seen_version = models.PositiveIntegerField(_("version vue par le téléphone"))
+    sheet_version = models.PositiveIntegerField(_("version du site"))
+    decided_by = models.ForeignKey(User, on_delete=models.SET_NULL, null=True, related_name="+")
+    decided_at = models.DateTimeField(_("décidé le"))
+
+    class Meta:
+        verbose_name = _("conflit de saisie")
+        ordering = ["manche", "decided_at"]
+
+    def __str__(self) -> str:
+        return _("Conflit de saisie du %(when)s") % {"when": self.decided_at}
 
 
 class QuickResult(models.Model):

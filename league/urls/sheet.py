@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from ..views import sheet
+from ..views import sheet, sheet_sync
 
 M = "<str:season_name>/manches/<int:number>/"
 
@@ -12,6 +12,8 @@ urlpatterns = [
     path(M + "feuille/donnes/", sheet.donne_add, name="sheet_donne_add"),
     path(M + "feuille/donnes/<int:index>/corriger/", sheet.donne_edit, name="sheet_donne_edit"),
     path(M + "feuille/donnes/<int:index>/supprimer/", sheet.donne_delete, name="sheet_donne_delete"),
+    path(M + "feuille/envoi/", sheet_sync.donne_sync, name="sheet_donne_sync"),
+    path(M + "feuille/conflit/", sheet_sync.conflict, name="sheet_conflict"),
     path(M + "feuille/table/", sheet.table, name="sheet_table"),
     path(M + "feuille/cloturer/", sheet.close, name="sheet_close"),
     path(M + "resultats-rapides/", sheet.quick_results, name="quick_results"),

@@ -122,6 +122,13 @@ def _rearmed(form, manche: Manche, error: ValidationError, **kwargs):
     return form
 
 
+def donne_saved_message(donne) -> str:
+    """What the phone is told once a donne is on the sheet (a resend says it was already there)."""
+    if donne.replayed:
+        return _("Donne %(n)s déjà enregistrée (envoi répété, rien n'a été ajouté).") % {"n": donne.index}
+    return _("Donne %(n)s enregistrée.") % {"n": donne.index}
+
+
 def _saved(request, manche: Manche, message: str):
     """After a write: the re-rendered sheet (htmx), or a redirect to it."""
     if request.htmx:
@@ -185,13 +192,14 @@ def donne_add(request, season_name: str, number: int):
                 by=request.user,
                 seen_version=form.cleaned_data["sheet_version"],
                 now=timezone.now(),
+                client_id=form.cleaned_data.get("client_id"),
             )
         except services.StaleSheet as error:
             return _stale(request, manche, error, form=form)
         except ValidationError as error:
             form.add_engine_errors(error)
         else:
-            return _saved(request, manche, _("Donne %(n)s enregistrée.") % {"n": donne.index})
+            return _saved(request, manche, donne_saved_message(donne))
     return _render_sheet(request, manche, form=form, state=state)
 
 

@@ -66,6 +66,8 @@ CLASSIFIED: dict[str, Access] = {
     # The site
     "home": PUBLIC_READ,
     "set_language": VISITOR_FORM.but(note="language choice kept in a cookie"),
+    "manifest": PUBLIC_READ.but(note="the installable web app's manifest"),
+    "service_worker": PUBLIC_READ.but(note="the offline sheet's service worker script"),
     # Accounts
     "accounts:login": VISITOR_FORM,
     "accounts:logout": VISITOR_FORM,
@@ -121,6 +123,8 @@ CLASSIFIED: dict[str, Access] = {
     "league:sheet": PUBLIC_READ,
     "league:sheet_board": PUBLIC_READ,
     "league:sheet_donne_add": RESTRICTED_WRITE,
+    "league:sheet_donne_sync": RESTRICTED_WRITE.but(note="JSON answers for the phone's offline queue"),
+    "league:sheet_conflict": RESTRICTED_WRITE.but(note="JSON answers for the phone's offline queue"),
     "league:sheet_donne_edit": RESTRICTED_WRITE,
     "league:sheet_donne_delete": RESTRICTED_WRITE,
     "league:sheet_table": RESTRICTED_WRITE,
