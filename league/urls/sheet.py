@@ -19,5 +19,6 @@ urlpatterns = [
     path(M + "resultats-rapides/", sheet.quick_results, name="quick_results"),
     path(M + "ordre/", sheet.order, name="manche_order"),
     path(M + "historique/", sheet.audit, name="manche_audit"),
+    path(M + "resultat.png", sheet.share_image, name="share_image"),
     path("<str:season_name>/resultats/", sheet.results, name="results"),
 ]

@@ -12,7 +12,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -22,6 +22,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from ..models import Manche, Season
 from ..permissions import Action, can, require
 from ..services import sheet as services
+from ..share_image import HEIGHT, WIDTH, night_card, render_png
 from ..sheet_forms import DonneForm, OrderForm, QuickResultsForm, TableForm
 from ..sheet_input import audit_entries, sheet_state
 
@@ -447,12 +448,21 @@ def results(request, season_name: str):
     return render(request, "league/sheet/results.html", {"season": season, "page_obj": page, "items": items})
 
 
+def _share_image(request, manche: Manche, state) -> dict | None:
+    """The Open Graph image of a played manche: its absolute address and size."""
+    if manche.status != Manche.Status.PLAYED or not state.ranking:
+        return None
+    path = reverse("league:share_image", kwargs={"season_name": manche.season.name, "number": manche.number})
+    return {"url": request.build_absolute_uri(path), "width": WIDTH, "height": HEIGHT}
+
+
 def manche_section_context(request, manche) -> dict:
     """The manche page's results section: the ranking of the night (or the live totals), and the audit."""
     state = sheet_state(manche)
     context = {
         "sheet_state": state,
         "sheet_url": _sheet_url(manche),
+        "share_image": _share_image(request, manche, state),
         "sheet_can_edit": can(request.user, Action.EDIT_SHEET, manche)
         and manche.status != Manche.Status.CANCELLED,
         "sheet_can_correct": can(request.user, Action.CORRECT_RESULTS, manche),
@@ -461,3 +471,15 @@ def manche_section_context(request, manche) -> dict:
     if can(request.user, Action.VIEW_AUDIT, manche):
         context["sheet_audit"] = audit_entries(manche, limit=10)
     return context
+
+
+@require_GET
+def share_image(request, season_name: str, number: int):
+    """The night's result as a PNG, the preview a link to the manche shows in a messaging app."""
+    manche = _manche(season_name, number)
+    state = sheet_state(manche)
+    if manche.status != Manche.Status.PLAYED or not state.ranking:
+        raise Http404(_("Pas encore de résultat à partager."))
+    response = HttpResponse(render_png(night_card(state)), content_type="image/png")
+    response["Cache-Control"] = "public, max-age=300"
+    return response

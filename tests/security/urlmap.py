@@ -133,6 +133,7 @@ CLASSIFIED: dict[str, Access] = {
     "league:manche_order": RESTRICTED_WRITE.but(kwargs=played_manche, note="officers, after closing"),
     "league:manche_audit": OFFICER_READ.but(kwargs=played_manche),
     "league:results": PUBLIC_READ,
+    "league:share_image": PUBLIC_READ.but(kwargs=played_manche, note="the night's result as a PNG"),
     # League: comptes-rendus and notices
     "league:cr_current": PUBLIC_READ,
     "league:cr_list": PUBLIC_READ,
