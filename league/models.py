@@ -65,6 +65,13 @@ class Season(models.Model):
     state = models.CharField(_("état"), max_length=20, choices=State.choices, default=State.PREPARATION)
     closed_at = models.DateTimeField(_("close le"), null=True, blank=True)
     default_location = models.CharField(_("lieu habituel"), max_length=120, blank=True)
+    contest_hours = models.PositiveSmallIntegerField(
+        _("délai de contestation (heures)"),
+        default=48,
+        help_text=_(
+            "Après la clôture d'une manche, un joueur de la table peut contester une donne pendant ce délai."
+        ),
+    )
     # Bumped by every write that changes what the engine computes, so cached
     # standings are keyed by it and never served stale.
     revision = models.PositiveBigIntegerField(default=0, editable=False)
@@ -294,6 +301,50 @@ class SheetConflict(models.Model):
 
     def __str__(self) -> str:
         return _("Conflit de saisie du %(when)s") % {"when": self.decided_at}
+
+
+class SheetSignature(models.Model):
+    """A player of the table confirmed the closed sheet: from his phone, or the capitaine for the table."""
+
+    manche = models.ForeignKey(Manche, on_delete=models.CASCADE, related_name="signatures")
+    player = models.ForeignKey(User, on_delete=models.PROTECT, related_name="+")
+    signed_at = models.DateTimeField(_("validée le"))
+    at_table = models.BooleanField(_("signée à la table"), default=False)
+    recorded_by = models.ForeignKey(User, on_delete=models.SET_NULL, null=True, related_name="+")
+
+    class Meta:
+        verbose_name = _("validation de la feuille")
+        constraints = [models.UniqueConstraint(fields=["manche", "player"], name="one_signature_per_player")]
+
+    def __str__(self) -> str:
+        return f"{self.player} · {self.manche}"
+
+
+class DonneContest(models.Model):
+    """A player of the table contests a donne after the close; the President rules (kept in the history)."""
+
+    class Ruling(models.TextChoices):
+        OPEN = "", _("en attente de la décision du Président")
+        UPHELD = "upheld", _("donne maintenue")
+        CORRECTED = "corrected", _("donne corrigée")
+
+    manche = models.ForeignKey(Manche, on_delete=models.CASCADE, related_name="contests")
+    donne_index = models.PositiveIntegerField(_("donne"))
+    player = models.ForeignKey(User, on_delete=models.PROTECT, related_name="+")
+    reason = models.TextField(_("motif"), max_length=1000)
+    created_at = models.DateTimeField(_("contestée le"))
+    ruling = models.CharField(_("décision"), max_length=10, choices=Ruling.choices, blank=True)
+    ruling_note = models.TextField(_("explication du Président"), max_length=1000, blank=True)
+    ruled_by = models.ForeignKey(User, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    ruled_at = models.DateTimeField(_("décidée le"), null=True, blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("contestation")
+        ordering = ["manche", "created_at"]
+
+    def __str__(self) -> str:
+        return _("Contestation de la donne %(n)s") % {"n": self.donne_index}
 
 
 class QuickResult(models.Model):

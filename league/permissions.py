@@ -26,6 +26,10 @@ class Action(StrEnum):
     WRITE_COMPTE_RENDU = "compte_rendu.write"  # obj: the Manche
     IMPORT_SEASON = "season.import"  # load a season document (creates seasons and accounts)
     EXPORT_SEASON = "season.export"  # obj: the Season
+    SIGN_SHEET = "manche.sign_sheet"  # a player of the table confirms the closed sheet
+    RECORD_TABLE_SIGNATURES = "manche.record_table_signatures"  # "signée à la table"
+    CONTEST_DONNE = "manche.contest_donne"  # within the season's contest period
+    RULE_CONTEST = "manche.rule_contest"
 
 
 def is_season_officer(user, season) -> bool:
@@ -116,6 +120,39 @@ def can_export_season(user, season) -> bool:
     return is_season_officer(user, season)
 
 
+def _seated(user, manche) -> bool:
+    return (
+        user.is_authenticated
+        and user.is_active
+        and manche.status == manche.Status.PLAYED
+        and manche.seats.filter(player_id=user.pk).exists()
+    )
+
+
+def can_sign_sheet(user, manche) -> bool:
+    """Each player seated at the table confirms the closed sheet from his own phone."""
+    return _seated(user, manche)
+
+
+def can_record_table_signatures(user, manche) -> bool:
+    """The capitaine (or an officer) records that the table signed the sheet there and then."""
+    if manche.status != manche.Status.PLAYED:
+        return False
+    return is_season_officer(user, manche.season) or (
+        user.is_authenticated and user.is_active and manche.capitaine_id == user.pk
+    )
+
+
+def can_contest_donne(user, manche) -> bool:
+    """A player of the table, while the season's contest period after the close runs."""
+    from django.utils import timezone
+
+    from .selectors_signatures import contest_until
+
+    until = contest_until(manche)
+    return _seated(user, manche) and until is not None and timezone.now() < until
+
+
 RULES = {
     Action.MANAGE_CLUB: can_manage_club,
     Action.MANAGE_SEASON: can_manage_season,
@@ -130,6 +167,10 @@ RULES = {
     Action.WRITE_COMPTE_RENDU: can_write_compte_rendu,
     Action.IMPORT_SEASON: can_import_season,
     Action.EXPORT_SEASON: can_export_season,
+    Action.SIGN_SHEET: can_sign_sheet,
+    Action.RECORD_TABLE_SIGNATURES: can_record_table_signatures,
+    Action.CONTEST_DONNE: can_contest_donne,
+    Action.RULE_CONTEST: can_correct_results,
 }
 
 

@@ -25,6 +25,7 @@ from league import rules, selectors
 from league.models import Donne, Manche, QuickResult, Seat, SheetConflict
 from league.notifications import notify
 from league.permissions import Action, can
+from league.services.signatures import ask_to_sign
 from league.sheet_input import SheetState, donne_row, render, sheet_state
 
 
@@ -563,6 +564,7 @@ def manche_close(*, manche: Manche, by, seen_version, now: datetime) -> SheetSta
     _publish(manche, by=by, now=now)
     _invalidate(manche)
     _notify_vainqueurs(manche, now=now)
+    ask_to_sign(manche=manche, now=now)
     return sheet_state(manche)
 
 

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from ..views import sheet, sheet_sync
+from ..views import sheet, sheet_sync, signatures
 
 M = "<str:season_name>/manches/<int:number>/"
 
@@ -20,5 +20,9 @@ urlpatterns = [
     path(M + "ordre/", sheet.order, name="manche_order"),
     path(M + "historique/", sheet.audit, name="manche_audit"),
     path(M + "resultat.png", sheet.share_image, name="share_image"),
+    path(M + "feuille/valider/", signatures.sign, name="sheet_sign"),
+    path(M + "feuille/signee-a-la-table/", signatures.table_signed, name="sheet_table_signed"),
+    path(M + "feuille/contester/", signatures.contest, name="donne_contest"),
+    path(M + "feuille/contestations/<int:pk>/", signatures.rule, name="contest_rule"),
     path("<str:season_name>/resultats/", sheet.results, name="results"),
 ]

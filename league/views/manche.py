@@ -7,7 +7,7 @@ module, so the sections evolve independently.
 from django.shortcuts import get_object_or_404, render
 
 from ..models import Manche
-from . import comptes_rendus, seasons, sheet
+from . import comptes_rendus, seasons, sheet, signatures
 
 
 def get_manche(season_name: str, number: int) -> Manche:
@@ -23,5 +23,6 @@ def manche_detail(request, season_name: str, number: int):
     context = {"manche": manche, "season": manche.season}
     context.update(seasons.manche_section_context(request, manche))
     context.update(sheet.manche_section_context(request, manche))
+    context.update(signatures.signatures_section_context(request, manche))
     context.update(comptes_rendus.manche_section_context(request, manche))
     return render(request, "league/manche/detail.html", context)

@@ -134,6 +134,14 @@ CLASSIFIED: dict[str, Access] = {
     "league:manche_audit": OFFICER_READ.but(kwargs=played_manche),
     "league:results": PUBLIC_READ,
     "league:share_image": PUBLIC_READ.but(kwargs=played_manche, note="the night's result as a PNG"),
+    "league:sheet_sign": RESTRICTED_WRITE.but(kwargs=played_manche, note="a player of the table"),
+    "league:sheet_table_signed": RESTRICTED_WRITE.but(
+        kwargs=played_manche, note="the capitaine or an officer"
+    ),
+    "league:donne_contest": RESTRICTED_WRITE.but(kwargs=played_manche, note="a player of the table, in time"),
+    "league:contest_rule": RESTRICTED_WRITE.but(
+        kwargs=lambda w: {**played_manche(w), "pk": 1}, note="officers"
+    ),
     # League: comptes-rendus and notices
     "league:cr_current": PUBLIC_READ,
     "league:cr_list": PUBLIC_READ,
