@@ -1,6 +1,6 @@
 """The night's facts, in words: what the vainqueur's compte-rendu draft starts from.
 
-Read from the sheet as the engine scored it (``league.sheet_input``): the
+Read from the sheet as the engine scored it (``league.selectors.sheet``): the
 biggest contract made and the biggest one lost, chelems, petits au bout,
 poignées, misères, the pot's largest win, and the season record of a night
 when this one beats it. The vainqueur edits the draft freely.
@@ -13,7 +13,7 @@ import unicodedata
 from django.utils.translation import gettext as _
 
 from .models import Donne, Manche
-from .sheet_input import SheetState, sheet_state
+from .selectors.sheet import SheetState, sheet_state
 from .templatetags.sheet_tags import signed
 
 CONTRACT_ORDER = [c.value for c in Donne.Contract]  # pouce < garde < garde sans < garde contre

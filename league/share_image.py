@@ -20,7 +20,7 @@ from django.utils import formats
 from django.utils.translation import gettext as _
 from PIL import Image, ImageDraw, ImageFont
 
-from .sheet_input import SheetState
+from .selectors.sheet import SheetState
 from .templatetags.sheet_tags import bonus_label, points, signed
 
 FONTS = Path(__file__).resolve().parent / "fonts"

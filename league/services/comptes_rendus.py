@@ -24,14 +24,14 @@ from .. import rules
 from ..models import Comment, CompteRendu, Manche, Season
 from ..notifications import notify, requeue_stalled
 from ..permissions import Action, require
-from ..selectors import invalidate
-from ..selectors_comptes_rendus import (
+from ..selectors.comptes_rendus import (
     MancheComptesRendus,
     manche_comptes_rendus,
     presiding_officer,
     situations_of,
     write_refusal,
 )
+from .revision import invalidate
 
 logger = logging.getLogger(__name__)
 

@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from league.models import Donne, DonneContest, Manche, SheetSignature
 from league.notifications import notify
 from league.permissions import Action, can
-from league.selectors_signatures import contest_until
+from league.selectors.signatures import contest_until
 
 REASON_MAX = 1000
 

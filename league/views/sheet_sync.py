@@ -20,9 +20,10 @@ from django.views.decorators.http import require_POST
 
 from ..models import SheetConflict
 from ..permissions import Action, require
+from ..selectors.seasons import manche_or_404
+from ..selectors.sheet import sheet_state
 from ..services import sheet as services
-from ..sheet_input import sheet_state
-from .sheet import _donne_form, _manche, donne_saved_message
+from .sheet import _donne_form, donne_saved_message
 
 # A phone keeps at most a night's worth of donnes; a summary is one line of the sheet.
 MAX_QUEUED = 60
@@ -48,7 +49,7 @@ def _invalid(messages: list[str]) -> JsonResponse:
 @require_POST
 def donne_sync(request, season_name: str, number: int):
     """One queued donne, sent with the id the phone gave it and the sheet version it was entered against."""
-    manche = _manche(season_name, number)
+    manche = manche_or_404(season_name, number)
     require(request.user, Action.EDIT_SHEET, manche)
     form = _donne_form(manche, sheet_state(manche), request.POST)
     if not form.is_valid():
@@ -109,7 +110,7 @@ def _queued(raw: str) -> list[dict] | None:
 @require_POST
 def conflict(request, season_name: str, number: int):
     """The capitaine's choice between his phone's offline donnes and the sheet another device changed."""
-    manche = _manche(season_name, number)
+    manche = manche_or_404(season_name, number)
     require(request.user, Action.EDIT_SHEET, manche)
     choice = request.POST.get("choice", "")
     donnes = _queued(request.POST.get("donnes", ""))

@@ -19,17 +19,11 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.forms import add_service_errors
 
-from ..models import DonneContest, Manche
+from ..models import DonneContest
 from ..permissions import Action, can, require
-from ..selectors_signatures import night_signatures
+from ..selectors.seasons import manche_or_404
+from ..selectors.signatures import night_signatures
 from ..services import signatures as services
-
-
-def get_manche(season_name: str, number: int) -> Manche:
-    # Not league.views.manche's: that module imports this one for the manche page's section.
-    return get_object_or_404(
-        Manche.objects.select_related("season", "capitaine"), season__name=season_name, number=number
-    )
 
 
 def _back(manche):
@@ -57,7 +51,7 @@ class ContestForm(forms.Form):
 @require_POST
 def sign(request, season_name: str, number: int):
     """One tap: "je valide la feuille"."""
-    manche = get_manche(season_name, number)
+    manche = manche_or_404(season_name, number)
     require(request.user, Action.SIGN_SHEET, manche)
     services.sheet_sign(manche=manche, by=request.user, now=timezone.now())
     messages.success(
@@ -70,7 +64,7 @@ def sign(request, season_name: str, number: int):
 @require_POST
 def table_signed(request, season_name: str, number: int):
     """The capitaine records that the table signed the sheet there and then."""
-    manche = get_manche(season_name, number)
+    manche = manche_or_404(season_name, number)
     require(request.user, Action.RECORD_TABLE_SIGNATURES, manche)
     n = services.table_signed(manche=manche, by=request.user, now=timezone.now())
     messages.success(request, _("Feuille signée à la table (%(n)s joueurs).") % {"n": n})
@@ -81,7 +75,7 @@ def table_signed(request, season_name: str, number: int):
 @require_http_methods(["GET", "POST"])
 def contest(request, season_name: str, number: int):
     """A player of the table contests a donne, with a reason, during the contest period."""
-    manche = get_manche(season_name, number)
+    manche = manche_or_404(season_name, number)
     require(request.user, Action.CONTEST_DONNE, manche)
     indices = list(manche.donnes.values_list("index", flat=True))
     form = ContestForm(request.POST or None, indices=indices, initial={"index": request.GET.get("donne")})
@@ -112,7 +106,7 @@ def contest(request, season_name: str, number: int):
 @require_POST
 def rule(request, season_name: str, number: int, pk: int):
     """The President upholds the contested donne, or says he corrected it on the sheet."""
-    manche = get_manche(season_name, number)
+    manche = manche_or_404(season_name, number)
     require(request.user, Action.RULE_CONTEST, manche)
     contest_ = get_object_or_404(DonneContest, pk=pk, manche=manche)
     try:

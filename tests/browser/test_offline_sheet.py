@@ -29,7 +29,7 @@ def _sheet_path(manche) -> str:
 
 def _server_totals(manche) -> dict:
     from league.models import Manche
-    from league.sheet_input import sheet_state
+    from league.selectors.sheet import sheet_state
 
     return sheet_state(Manche.objects.select_related("season").get(pk=manche.pk)).totals
 

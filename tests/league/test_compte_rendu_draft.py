@@ -8,9 +8,8 @@ from django.urls import reverse
 
 from league.models import Manche, QuickResult
 from league.night_facts import night_facts, record_facts
-from league.sheet_input import sheet_state
-
-from .sheet_fixtures import NIGHT, add, close, contract, make_manche, manche, others, season, seat  # noqa: F401
+from league.selectors.sheet import sheet_state
+from tests.support.sheet import NIGHT, add, close, contract, make_manche, manche, others, season, seat  # noqa: F401
 
 
 @pytest.fixture

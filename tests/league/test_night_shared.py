@@ -8,10 +8,9 @@ from django.urls import reverse
 from PIL import Image
 
 from league.models import Manche
+from league.selectors.sheet import sheet_state
 from league.share_image import HEIGHT, WIDTH, night_card, render_png
-from league.sheet_input import sheet_state
-
-from .sheet_fixtures import add, close, contract, manche, others, season  # noqa: F401
+from tests.support.sheet import add, close, contract, manche, others, season  # noqa: F401
 
 
 @pytest.fixture

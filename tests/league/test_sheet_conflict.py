@@ -6,9 +6,8 @@ import json
 from django.urls import reverse
 
 from league.models import SheetConflict
-from league.sheet_input import audit_entries
-
-from .sheet_fixtures import add, contract, manche, others, season  # noqa: F401
+from league.selectors.sheet import audit_entries
+from tests.support.sheet import add, contract, manche, others, season  # noqa: F401
 
 PHONE = [{"client_id": "5b1c…", "summary": "Garde · Anne · Seul · 2 bout(s) · 60 pts"}]
 

@@ -17,8 +17,7 @@ from django.utils import timezone
 
 from league.models import Donne, Manche
 from league.services import sheet as services
-
-from .sheet_fixtures import contract, make_manche, manche, others, post_donne_fields, season, seat  # noqa: F401
+from tests.support.sheet import contract, make_manche, manche, others, post_donne_fields, season, seat  # noqa: F401
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 

@@ -7,11 +7,10 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
 from league.models import DonneContest, Manche, SentNotification, SheetSignature
-from league.selectors_signatures import night_signatures
+from league.selectors.signatures import night_signatures
 from league.services import signatures
 from league.services.sheet import donne_correct
-
-from .sheet_fixtures import NIGHT, add, close, contract, manche, others, season  # noqa: F401
+from tests.support.sheet import NIGHT, add, close, contract, manche, others, season  # noqa: F401
 
 CLOSED = NIGHT + timedelta(hours=4)
 
