@@ -23,6 +23,10 @@ def active_members():
     return User.objects.filter(is_active=True).order_by("display_name", "username")
 
 
+#: A contest period longer than a month would keep a night provisional past the next manches.
+CONTEST_HOURS_MAX = 720
+
+
 class MemberChoiceField(forms.ModelChoiceField):
     def label_from_instance(self, obj):
         return f"{obj.display_name} ({obj.username})" if obj.display_name != obj.username else obj.username
@@ -42,6 +46,14 @@ class SeasonForm(forms.Form):
         max_length=120,
         required=False,
         help_text=_("Chez qui se jouent les manches."),
+    )
+    contest_hours = forms.IntegerField(
+        label=Season._meta.get_field("contest_hours").verbose_name,
+        help_text=Season._meta.get_field("contest_hours").help_text,
+        min_value=1,
+        max_value=CONTEST_HOURS_MAX,
+        initial=Season._meta.get_field("contest_hours").default,
+        required=False,  # left empty: the season keeps its period (48 h for a new one)
     )
     garde_contre_multiplier = forms.IntegerField(
         label=_("Multiplicateur de la garde contre"), min_value=1, required=False
@@ -88,6 +100,7 @@ class SeasonForm(forms.Form):
             "president": season.president_id,
             "vice_president": season.vice_president_id,
             "default_location": season.default_location,
+            "contest_hours": season.contest_hours,
         }
         for key, value in (season.params or {}).items():
             if key == "place_points":

@@ -21,7 +21,7 @@ from accounts.models import User
 
 from .. import rules
 from ..models import Season
-from ..selectors import invalidate
+from .revision import invalidate
 
 SEASON_NAME_RE = re.compile(r"^(\d{4})-(\d{4})$")
 
@@ -162,6 +162,7 @@ def season_create(
     president: User | None = None,
     vice_president: User | None = None,
     default_location: str = "",
+    contest_hours: int | None = None,
     now: datetime,
 ) -> Season:
     """A new season, in preparation, with the engine's defaults for its name unless overridden."""
@@ -178,6 +179,8 @@ def season_create(
         vice_president=vice_president,
         default_location=(default_location or "").strip() or settings.CLUB_DEFAULT_LOCATION,
     )
+    if contest_hours is not None:
+        season.contest_hours = contest_hours
     _record(season, by, _("Saison créée"))
     return season
 
@@ -193,9 +196,10 @@ def season_update(
     president: User | None,
     vice_president: User | None,
     default_location: str,
+    contest_hours: int | None = None,
     now: datetime,
 ) -> Season:
-    """Change a season's name, rules, params, officers or usual place; results are recomputed."""
+    """Change a season's name, rules, params, officers, usual place or contest period; results are recomputed."""
     season = Season.objects.select_for_update().get(pk=season.pk)
     name = _check_name(name)
     if Season.objects.filter(name=name).exclude(pk=season.pk).exists():
@@ -208,6 +212,8 @@ def season_update(
     season.president = president
     season.vice_president = vice_president
     season.default_location = (default_location or "").strip()
+    if contest_hours is not None:
+        season.contest_hours = contest_hours
     return _record_recomputed(season, by, _("Saison modifiée"))
 
 
@@ -244,11 +250,3 @@ def season_reopen(*, by: User | None, season: Season, now: datetime) -> Season:
     season.state = Season.State.OPEN
     season.closed_at = None
     return _record_recomputed(season, by, _("Saison rouverte"))
-
-
-def current_season() -> Season | None:
-    """The season in progress, else the most recent one (by name), else none."""
-    return (
-        Season.objects.filter(state=Season.State.OPEN).order_by("-name").first()
-        or Season.objects.order_by("-name").first()
-    )

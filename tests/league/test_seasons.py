@@ -14,8 +14,7 @@ from league.services.seasons import (
     season_reopen,
     season_update,
 )
-
-from .season_fixtures import *  # noqa: F403
+from tests.support.seasons import *  # noqa: F403
 
 pytestmark = pytest.mark.django_db
 
@@ -128,6 +127,21 @@ def test_the_president_creates_a_season_from_the_site(client, president):
     assert season.params == {"min_manches": 8} and season.president == president
 
 
+def test_the_president_sets_the_contest_period_on_the_season_form(client, president):
+    """A player may contest a donne for the season's contest period (hours after the close): the President sets it."""
+    season = create(president, name="2008-2009", president=president)
+    client.force_login(president)
+    url = reverse("league:season_edit", args=[season.name])
+    fields = {"name": season.name, "family": season.family, "president": president.pk}
+    refused = client.post(url, {**fields, "contest_hours": "0"})
+    assert refused.status_code == 200 and "contest_hours" in refused.context["form"].errors
+    season.refresh_from_db()
+    assert season.contest_hours == 48
+    assert client.post(url, {**fields, "contest_hours": "72"}).status_code == 302
+    season.refresh_from_db()
+    assert season.contest_hours == 72
+
+
 def test_a_member_cannot_create_a_season(client, player):
     client.force_login(player)
     assert client.get(reverse("league:season_create")).status_code == 403
@@ -165,7 +179,7 @@ def test_closing_applies_the_participation_malus_computed_by_the_engine(presiden
     from datetime import timedelta
 
     from league.models import Manche, QuickResult, Seat
-    from league.selectors import season_result
+    from league.selectors.engine import season_result
 
     season = season_open(by=president, season=create(president), now=timezone.now())
     players = [make_user(n) for n in ("p1", "p2", "p3", "p4", "p5")]
