@@ -10,6 +10,7 @@ from zoneinfo import ZoneInfo
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
@@ -48,7 +49,7 @@ class SeasonForm(forms.Form):
         help_text=_("Chez qui se jouent les manches."),
     )
     contest_hours = forms.IntegerField(
-        label=Season._meta.get_field("contest_hours").verbose_name,
+        label=capfirst(Season._meta.get_field("contest_hours").verbose_name),
         help_text=Season._meta.get_field("contest_hours").help_text,
         min_value=1,
         max_value=CONTEST_HOURS_MAX,
