@@ -10,6 +10,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 from simple_history.models import HistoricalRecords
 
 from accounts.models import JetonColour
@@ -41,7 +42,8 @@ class Season(models.Model):
     class State(models.TextChoices):
         PREPARATION = "preparation", _("En préparation")
         OPEN = "open", _("En cours")
-        CLOSED = "closed", _("Close")
+        # "Close" alone is also Django's own msgid for the verb ("Fermer"): a context keeps them apart.
+        CLOSED = "closed", pgettext_lazy("season state", "Close")
 
     name = models.CharField(_("nom"), max_length=40, unique=True, help_text=_("Par exemple 2011-2012."))
     family = models.CharField(_("règles"), max_length=20, choices=Family.choices, default=Family.TAROT_BIERE)

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from .models import Donne, Manche
 from .selectors.sheet import SheetState, sheet_state
-from .templatetags.sheet_tags import signed
+from .templatetags.numbers import signed
 
 CONTRACT_ORDER = [c.value for c in Donne.Contract]  # pouce < garde < garde sans < garde contre
 

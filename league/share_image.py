@@ -21,7 +21,8 @@ from django.utils.translation import gettext as _
 from PIL import Image, ImageDraw, ImageFont
 
 from .selectors.sheet import SheetState
-from .templatetags.sheet_tags import bonus_label, points, signed
+from .templatetags.numbers import num, signed
+from .templatetags.sheet_tags import bonus_label
 
 FONTS = Path(__file__).resolve().parent / "fonts"
 WIDTH, HEIGHT = 1200, 630  # the size messaging apps expect for a large preview
@@ -76,8 +77,8 @@ def night_card(state: SheetState) -> NightCard:
             place="5" if line.entry.absent else str(line.entry.place),
             name=str(line.user or line.entry.player),
             jetons=signed(line.entry.score),
-            place_points=points(line.entry.points),
-            bonuses=tuple(f"+{points(value)} {bonus_label(kind)}" for kind, value, _reason in line.bonuses),
+            place_points=num(line.entry.points),
+            bonuses=tuple(f"+{num(value)} {bonus_label(kind)}" for kind, value, _reason in line.bonuses),
             vainqueur=line.vainqueur,
         )
         for line in state.ranking
