@@ -3,10 +3,13 @@ from django.conf.urls.static import static
 from django.contrib import admin
 from django.urls import include, path
 
+from league.views import offline
 from reports import views as report_views
 
 urlpatterns = [
     path("", report_views.home, name="home"),
+    path("sw.js", offline.service_worker, name="service_worker"),
+    path("manifest.webmanifest", offline.manifest, name="manifest"),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("comptes/", include("accounts.urls")),

@@ -67,6 +67,13 @@ class Season(models.Model):
     state = models.CharField(_("état"), max_length=20, choices=State.choices, default=State.PREPARATION)
     closed_at = models.DateTimeField(_("close le"), null=True, blank=True)
     default_location = models.CharField(_("lieu habituel"), max_length=120, blank=True)
+    contest_hours = models.PositiveSmallIntegerField(
+        _("délai de contestation (heures)"),
+        default=48,
+        help_text=_(
+            "Après la clôture d'une manche, un joueur de la table peut contester une donne pendant ce délai."
+        ),
+    )
     # Bumped by every write that changes what the engine computes, so cached
     # standings are keyed by it and never served stale.
     revision = models.PositiveBigIntegerField(default=0, editable=False)
@@ -249,6 +256,10 @@ class Donne(models.Model):
     penalties = models.JSONField(default=list, blank=True)
     # The misère game: {"player id": card points}.
     misere_points = models.JSONField(null=True, blank=True)
+    # The id the entering phone gave the donne before sending it: a resend of
+    # the same donne (double tap, retry after a lost answer) finds this row
+    # instead of adding a second one.
+    client_id = models.UUIDField(_("identifiant de saisie"), null=True, blank=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     history = HistoricalRecords()
@@ -256,10 +267,86 @@ class Donne(models.Model):
     class Meta:
         verbose_name = _("donne")
         ordering = ["manche", "index"]
-        constraints = [models.UniqueConstraint(fields=["manche", "index"], name="unique_donne_index")]
+        constraints = [
+            models.UniqueConstraint(fields=["manche", "index"], name="unique_donne_index"),
+            models.UniqueConstraint(fields=["manche", "client_id"], name="unique_donne_client_id"),
+        ]
 
     def __str__(self) -> str:
         return _("Donne %(index)s") % {"index": self.index}
+
+
+class SheetConflict(models.Model):
+    """A phone's donnes, entered offline, met a sheet another device had changed: what the capitaine chose.
+
+    Kept for the manche's audit history: the phone's donnes as they were
+    typed (``donnes``: the form fields of each, in order), the versions
+    between which the conflict arose, and the choice (keep both, or keep the
+    site's version and drop the phone's donnes).
+    """
+
+    class Choice(models.TextChoices):
+        BOTH = "both", _("les deux gardées (celles du téléphone ajoutées à la suite)")
+        SITE = "site", _("la version du site gardée (celles du téléphone abandonnées)")
+
+    manche = models.ForeignKey(Manche, on_delete=models.CASCADE, related_name="sheet_conflicts")
+    choice = models.CharField(_("choix"), max_length=10, choices=Choice.choices)
+    donnes = models.JSONField(_("donnes du téléphone"), default=list)
+    seen_version = models.PositiveIntegerField(_("version vue par le téléphone"))
+    sheet_version = models.PositiveIntegerField(_("version du site"))
+    decided_by = models.ForeignKey(User, on_delete=models.SET_NULL, null=True, related_name="+")
+    decided_at = models.DateTimeField(_("décidé le"))
+
+    class Meta:
+        verbose_name = _("conflit de saisie")
+        ordering = ["manche", "decided_at"]
+
+    def __str__(self) -> str:
+        return _("Conflit de saisie du %(when)s") % {"when": self.decided_at}
+
+
+class SheetSignature(models.Model):
+    """A player of the table confirmed the closed sheet: from his phone, or the capitaine for the table."""
+
+    manche = models.ForeignKey(Manche, on_delete=models.CASCADE, related_name="signatures")
+    player = models.ForeignKey(User, on_delete=models.PROTECT, related_name="+")
+    signed_at = models.DateTimeField(_("validée le"))
+    at_table = models.BooleanField(_("signée à la table"), default=False)
+    recorded_by = models.ForeignKey(User, on_delete=models.SET_NULL, null=True, related_name="+")
+
+    class Meta:
+        verbose_name = _("validation de la feuille")
+        constraints = [models.UniqueConstraint(fields=["manche", "player"], name="one_signature_per_player")]
+
+    def __str__(self) -> str:
+        return f"{self.player} · {self.manche}"
+
+
+class DonneContest(models.Model):
+    """A player of the table contests a donne after the close; the President rules (kept in the history)."""
+
+    class Ruling(models.TextChoices):
+        OPEN = "", _("en attente de la décision du Président")
+        UPHELD = "upheld", _("donne maintenue")
+        CORRECTED = "corrected", _("donne corrigée")
+
+    manche = models.ForeignKey(Manche, on_delete=models.CASCADE, related_name="contests")
+    donne_index = models.PositiveIntegerField(_("donne"))
+    player = models.ForeignKey(User, on_delete=models.PROTECT, related_name="+")
+    reason = models.TextField(_("motif"), max_length=1000)
+    created_at = models.DateTimeField(_("contestée le"))
+    ruling = models.CharField(_("décision"), max_length=10, choices=Ruling.choices, blank=True)
+    ruling_note = models.TextField(_("explication du Président"), max_length=1000, blank=True)
+    ruled_by = models.ForeignKey(User, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    ruled_at = models.DateTimeField(_("décidée le"), null=True, blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("contestation")
+        ordering = ["manche", "created_at"]
+
+    def __str__(self) -> str:
+        return _("Contestation de la donne %(n)s") % {"n": self.donne_index}
 
 
 class QuickResult(models.Model):

@@ -28,6 +28,10 @@ class Action(StrEnum):
     WRITE_COMPTE_RENDU = "compte_rendu.write"  # obj: the Manche
     IMPORT_SEASON = "season.import"  # load a season document (creates seasons and accounts)
     EXPORT_SEASON = "season.export"  # obj: the Season
+    SIGN_SHEET = "manche.sign_sheet"  # a player of the table confirms the closed sheet
+    RECORD_TABLE_SIGNATURES = "manche.record_table_signatures"  # "signée à la table"
+    CONTEST_DONNE = "manche.contest_donne"  # within the season's contest period
+    RULE_CONTEST = "manche.rule_contest"
 
 
 def is_season_officer(user, season) -> bool:
@@ -124,3 +128,45 @@ def can_import_season(user, obj=None) -> bool:
 def can_export_season(user, season) -> bool:
     """The whole season with its comptes-rendus, as a backup: the President's (or the season's officers')."""
     return is_season_officer(user, season)
+
+
+def _seated(user, manche) -> bool:
+    return (
+        user.is_authenticated
+        and user.is_active
+        and manche.status == manche.Status.PLAYED
+        and manche.seats.filter(player_id=user.pk).exists()
+    )
+
+
+@rule(Action.SIGN_SHEET)
+def can_sign_sheet(user, manche) -> bool:
+    """Each player seated at the table confirms the closed sheet from his own phone."""
+    return _seated(user, manche)
+
+
+@rule(Action.RECORD_TABLE_SIGNATURES)
+def can_record_table_signatures(user, manche) -> bool:
+    """The capitaine (or an officer) records that the table signed the sheet there and then."""
+    if manche.status != manche.Status.PLAYED:
+        return False
+    return is_season_officer(user, manche.season) or (
+        user.is_authenticated and user.is_active and manche.capitaine_id == user.pk
+    )
+
+
+@rule(Action.CONTEST_DONNE)
+def can_contest_donne(user, manche) -> bool:
+    """A player of the table, while the season's contest period after the close runs."""
+    from django.utils import timezone
+
+    from .selectors.signatures import contest_until
+
+    until = contest_until(manche)
+    return _seated(user, manche) and until is not None and timezone.now() < until
+
+
+@rule(Action.RULE_CONTEST)
+def can_rule_contest(user, manche) -> bool:
+    """The President (or the season's officers) rules on a contested donne, as he corrects results."""
+    return is_season_officer(user, manche.season)

@@ -10,6 +10,7 @@ from zoneinfo import ZoneInfo
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
@@ -21,6 +22,10 @@ from ..rules.ruleset import PARAM_KEYS
 
 def active_members():
     return User.objects.filter(is_active=True).order_by("display_name", "username")
+
+
+#: A contest period longer than a month would keep a night provisional past the next manches.
+CONTEST_HOURS_MAX = 720
 
 
 class MemberChoiceField(forms.ModelChoiceField):
@@ -42,6 +47,14 @@ class SeasonForm(forms.Form):
         max_length=120,
         required=False,
         help_text=_("Chez qui se jouent les manches."),
+    )
+    contest_hours = forms.IntegerField(
+        label=capfirst(Season._meta.get_field("contest_hours").verbose_name),
+        help_text=Season._meta.get_field("contest_hours").help_text,
+        min_value=1,
+        max_value=CONTEST_HOURS_MAX,
+        initial=Season._meta.get_field("contest_hours").default,
+        required=False,  # left empty: the season keeps its period (48 h for a new one)
     )
     garde_contre_multiplier = forms.IntegerField(
         label=_("Multiplicateur de la garde contre"), min_value=1, required=False
@@ -94,6 +107,7 @@ class SeasonForm(forms.Form):
             "president": season.president_id,
             "vice_president": season.vice_president_id,
             "default_location": season.default_location,
+            "contest_hours": season.contest_hours,
         }
         for key, value in (season.params or {}).items():
             if key == "place_points":

@@ -104,6 +104,8 @@ class DonneForm(EngineErrorsMixin, VersionedForm):
     chelem = forms.ChoiceField(
         label=_("Chelem"), required=False, choices=[("", _("Aucun")), *Donne.Chelem.choices]
     )
+    # Given by the phone before sending (the idempotency key of the donne): see services.sheet.donne_add.
+    client_id = forms.UUIDField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, players, allows_misere: bool = True, **kwargs):
         super().__init__(*args, **kwargs)

@@ -343,7 +343,7 @@ def sheet_state(
 # audit history
 # --------------------------------------------------------------------------
 
-AUDIT_SKIP = {"created_at", "updated_at", "id", "manche", "sheet_version"}
+AUDIT_SKIP = {"created_at", "updated_at", "id", "manche", "sheet_version", "client_id"}
 
 
 @dataclass
@@ -368,6 +368,27 @@ def _audit_value(value, field_name: str, users: dict, field=None) -> str:
     if isinstance(value, (list, dict)):
         return json.dumps(value, ensure_ascii=False, default=str)
     return str(value)
+
+
+def _conflict_entries(manche: Manche) -> list[AuditEntry]:
+    """The capitaine's choices when offline donnes met a sheet changed on another device."""
+    entries = []
+    for conflict in manche.sheet_conflicts.select_related("decided_by"):
+        typed = " ; ".join(str(d.get("summary") or d.get("client_id", "")) for d in conflict.donnes) or "—"
+        entries.append(
+            AuditEntry(
+                when=conflict.decided_at,
+                who=conflict.decided_by,
+                what=gettext("Conflit de saisie (version %(seen)s vue, %(current)s sur le site)")
+                % {"seen": conflict.seen_version, "current": conflict.sheet_version},
+                action="!",
+                changes=[
+                    (gettext("Choix"), "—", conflict.get_choice_display()),
+                    (gettext("Donnes du téléphone"), "—", typed),
+                ],
+            )
+        )
+    return entries
 
 
 def audit_entries(manche: Manche, *, limit: int | None = None) -> list[AuditEntry]:
@@ -445,5 +466,6 @@ def audit_entries(manche: Manche, *, limit: int | None = None) -> list[AuditEntr
                 changes=changes,
             )
         )
+    entries.extend(_conflict_entries(manche))
     entries.sort(key=lambda e: e.when, reverse=True)
     return entries[:limit] if limit else entries

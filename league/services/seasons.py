@@ -174,6 +174,7 @@ def season_create(
     president: User | None = None,
     vice_president: User | None = None,
     default_location: str = "",
+    contest_hours: int | None = None,
     now: datetime,
 ) -> Season:
     """A new season, in preparation, with the engine's defaults for its name unless overridden."""
@@ -190,6 +191,8 @@ def season_create(
         vice_president=vice_president,
         default_location=(default_location or "").strip() or settings.CLUB_DEFAULT_LOCATION,
     )
+    if contest_hours is not None:
+        season.contest_hours = contest_hours
     _record(season, by, _("Saison créée"))
     return season
 
@@ -206,9 +209,10 @@ def season_update(
     vice_president: User | None,
     default_location: str,
     reason: str = "",
+    contest_hours: int | None = None,
     now: datetime,
 ) -> Season:
-    """Change a season's name, rules, params, officers or usual place; results are recomputed.
+    """Change a season's name, rules, params, officers, usual place or contest period; results are recomputed.
 
     A change of the rules (rule set or an effective parameter) is recorded in
     the season's history with the President's ``reason``, as opening and
@@ -226,6 +230,8 @@ def season_update(
     season.president = president
     season.vice_president = vice_president
     season.default_location = (default_location or "").strip()
+    if contest_hours is not None:
+        season.contest_hours = contest_hours
     record = _("Saison modifiée")
     if (season.family, effective_params(season)) != rules_before:
         record = _("Règles modifiées : %(reason)s") % {"reason": reason.strip() or "—"}

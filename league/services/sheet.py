@@ -15,13 +15,13 @@ from datetime import datetime
 
 from django.conf import settings
 from django.core.exceptions import NON_FIELD_ERRORS, PermissionDenied, ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from league import rules
-from league.models import Donne, Manche, QuickResult, Seat
+from league.models import Donne, Manche, QuickResult, Seat, SheetConflict
 from league.notifications import notify
 from league.permissions import Action, can
 from league.rules.calendar import closing_problems
@@ -30,6 +30,7 @@ from league.selectors.sheet import SheetState, donne_row, render, sheet_state
 from league.services import draw as draw_services
 from league.services import first_seasons
 from league.services.revision import invalidate
+from league.services.signatures import ask_to_sign
 
 
 class StaleSheet(ValidationError):
@@ -376,9 +377,44 @@ def _after_closed_change(state_before: SheetState, manche: Manche, engine_donnes
         raise _problems_error(problems, users=state_before.users, prefix="")
 
 
+def _entered(manche: Manche, client_id) -> Donne | None:
+    """The donne a phone already sent under ``client_id``, marked as a replay; None if it never arrived."""
+    if client_id is None:
+        return None
+    donne = Donne.objects.filter(manche_id=manche.pk, client_id=client_id).first()
+    if donne is not None:
+        donne.replayed = True
+    return donne
+
+
+def donne_add(*, manche: Manche, data: dict, by, seen_version, now: datetime, client_id=None) -> Donne:
+    """Enter the next donne; the engine checks it (with the pot carried so far) before it is saved.
+
+    ``client_id``: the id the phone gave this donne before sending it, an
+    idempotency key. A resend under the same id (a double tap, a retry after
+    a lost answer, even one racing the first send) saves nothing more and
+    returns the donne already saved, with ``replayed`` set; a new donne has
+    ``replayed`` False.
+    """
+    existing = _entered(manche, client_id)
+    if existing is not None:
+        return existing
+    try:
+        donne = _donne_add(
+            manche=manche, data=data, by=by, seen_version=seen_version, now=now, client_id=client_id
+        )
+    except (StaleSheet, IntegrityError):
+        # The same donne's other send won the race for the version (or the key): it is the saved one.
+        existing = _entered(manche, client_id)
+        if existing is None:
+            raise
+        return existing
+    donne.replayed = False
+    return donne
+
+
 @transaction.atomic
-def donne_add(*, manche: Manche, data: dict, by, seen_version, now: datetime) -> Donne:
-    """Enter the next donne; the engine checks it (with the pot carried so far) before it is saved."""
+def _donne_add(*, manche: Manche, data: dict, by, seen_version, now: datetime, client_id) -> Donne:
     manche = _claim(manche, seen_version)
     _check_writable(manche, by)
     state = _state_for_write(manche)
@@ -394,12 +430,35 @@ def donne_add(*, manche: Manche, data: dict, by, seen_version, now: datetime) ->
         row["dealer"] = state.next_dealer
     _sheet, engine = _score_with(state, position, _engine_row(manche, index, row), replace=False)
     _after_closed_change(state, manche, engine, by=by, now=now)
-    donne = Donne(manche=manche, index=index)
+    donne = Donne(manche=manche, index=index, client_id=client_id)
     _apply(donne, row, state.users)
     donne._history_user = by
     donne.save()
     _results_changed(manche, now=now)
     return donne
+
+
+def conflict_record(
+    *, manche: Manche, choice: str, donnes: list, seen_version: int, by, now: datetime
+) -> SheetConflict:
+    """Record what the capitaine chose when his phone's offline donnes met a sheet changed elsewhere.
+
+    The sheet itself is not touched here: keeping both means the phone then
+    sends its donnes against the current version; keeping the site's version
+    means they are dropped, and this record is all that remains of them.
+    """
+    _check_writable(manche, by)
+    if choice not in SheetConflict.Choice.values:
+        raise _nonfield(_("Choix inconnu."))
+    return SheetConflict.objects.create(
+        manche=manche,
+        choice=choice,
+        donnes=donnes,
+        seen_version=seen_version,
+        sheet_version=Manche.objects.values_list("sheet_version", flat=True).get(pk=manche.pk),
+        decided_by=by,
+        decided_at=now,
+    )
 
 
 def _donne_at(state: SheetState, index: int) -> tuple[int, Donne]:
@@ -512,6 +571,7 @@ def manche_close(*, manche: Manche, by, seen_version, now: datetime) -> SheetSta
     _publish(manche, by=by, now=now)
     _invalidate(manche)
     _notify_vainqueurs(manche, now=now)
+    ask_to_sign(manche=manche, now=now)
     return sheet_state(manche)
 
 

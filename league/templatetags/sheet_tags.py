@@ -1,6 +1,7 @@
 """Small display helpers of the feuille de marque (numbers as the table reads them)."""
 
 from django import template
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from . import numbers
@@ -29,3 +30,37 @@ def score_class(value) -> str:
 @register.filter
 def bonus_label(kind: str) -> str:
     return BONUS_LABELS.get(kind, kind)
+
+
+@register.simple_tag
+def offline_strings() -> dict:
+    """The words of the offline queue (static/js/sheet_offline.js), translated here once."""
+    return {
+        "pending": gettext("En attente d'envoi ({n})"),
+        "toCompute": gettext("à calculer"),
+        "bouts": gettext("{n} bout(s)"),
+        "points": gettext("{n} pts"),
+        "offline": gettext(
+            "Hors ligne : les donnes restent sur ce téléphone et partiront d'elles-mêmes au retour du réseau."
+        ),
+        "sending": gettext("Envoi en cours…"),
+        "blocked": gettext("Envoi arrêté : corrigez ou abandonnez la donne refusée."),
+        "refused": gettext("Refusée par le site :"),
+        "failed": gettext("Envoi impossible (réponse {status}) : rechargez la page, puis corrigez la donne."),
+        "fix": gettext("Corriger"),
+        "drop": gettext("Abandonner"),
+        "confirmDrop": gettext("Abandonner les donnes de ce téléphone ? Elles ne seront pas enregistrées."),
+        "conflictTitle": gettext("La feuille a changé sur un autre appareil"),
+        "conflictText": gettext(
+            "Pendant que ce téléphone était hors ligne, la feuille a été modifiée ailleurs. "
+            "Rien n'a été enregistré ni écrasé : choisissez."
+        ),
+        "site": gettext("Sur le site"),
+        "siteText": gettext(
+            "La feuille ci-dessous ; les donnes ajoutées par l'autre appareil sont surlignées."
+        ),
+        "phone": gettext("Sur ce téléphone"),
+        "keepBoth": gettext("Garder les deux (mes donnes à la suite)"),
+        "keepSite": gettext("Garder la version du site (abandonner les miennes)"),
+        "elsewhere": gettext("autre appareil"),
+    }

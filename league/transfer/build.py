@@ -16,7 +16,20 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from league import rules
-from league.models import Award, Comment, CompteRendu, Donne, Manche, QuickResult, Registration, Season, Seat
+from league.models import (
+    Award,
+    Comment,
+    CompteRendu,
+    Donne,
+    DonneContest,
+    Manche,
+    QuickResult,
+    Registration,
+    Season,
+    Seat,
+    SheetConflict,
+    SheetSignature,
+)
 
 from . import rows
 from .parse import ParsedSeason
@@ -67,6 +80,9 @@ SEASON_ROWS = (
     (Comment, "compte_rendu__manche__season"),
     (CompteRendu, "manche__season"),
     (Donne, "manche__season"),
+    (DonneContest, "manche__season"),
+    (SheetSignature, "manche__season"),
+    (SheetConflict, "manche__season"),
     (Seat, "manche__season"),
     (QuickResult, "manche__season"),
     (Registration, "manche__season"),

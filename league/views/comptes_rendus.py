@@ -18,6 +18,7 @@ from accounts.forms import add_service_errors
 from ..forms.comptes_rendus import CommentForm, CompteRenduForm, JudgeForm
 from ..markdown import render_markdown
 from ..models import CompteRendu, SiteNotice
+from ..night_facts import night_facts, record_facts
 from ..notifications import mark_notices_read
 from ..permissions import Action, can
 from ..selectors.comptes_rendus import (
@@ -27,6 +28,7 @@ from ..selectors.comptes_rendus import (
     write_refusal,
 )
 from ..selectors.seasons import current_season, manche_or_404, season_or_404
+from ..selectors.sheet import sheet_state
 from ..services import comptes_rendus as services
 
 PAGE_SIZE = 10
@@ -103,7 +105,10 @@ def cr_detail(request, season_name: str, pk: int):
     )
 
 
-def _default_text(situation) -> str:
+def _default_text(situation, manche) -> str:
+    """The draft the writer starts from: the ranking and the night's facts, read from the sheet."""
+    state = sheet_state(manche)
+    facts = night_facts(state) + record_facts(state)
     return "\n".join(
         [
             "## " + _("Ambiance"),
@@ -116,7 +121,7 @@ def _default_text(situation) -> str:
             "",
             "## " + _("Moments forts"),
             "",
-            "- ",
+            *(f"- {fact}" for fact in facts or [""]),
             "",
         ]
     )
@@ -136,7 +141,7 @@ def cr_write(request, season_name: str, number: int):
     initial = {
         "title": _("Manche %(number)s du %(date)s")
         % {"number": manche.number, "date": date_format(timezone.localtime(manche.starts_at), "j F Y")},
-        "text": _default_text(situation),
+        "text": _default_text(situation, manche),
     }
     form = CompteRenduForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():

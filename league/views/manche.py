@@ -7,7 +7,7 @@ module, so the sections evolve independently.
 from django.shortcuts import render
 
 from ..selectors.seasons import manche_or_404
-from . import comptes_rendus, registrations, sheet
+from . import comptes_rendus, registrations, sheet, signatures
 
 
 def manche_detail(request, season_name: str, number: int):
@@ -15,5 +15,6 @@ def manche_detail(request, season_name: str, number: int):
     context = {"manche": manche, "season": manche.season}
     context.update(registrations.manche_section_context(request, manche))
     context.update(sheet.manche_section_context(request, manche))
+    context.update(signatures.signatures_section_context(request, manche))
     context.update(comptes_rendus.manche_section_context(request, manche))
     return render(request, "league/manche/detail.html", context)

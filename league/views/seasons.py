@@ -76,7 +76,7 @@ def season_detail(request, season_name: str):
 def _season_fields(form) -> dict:
     """What the create and edit forms hand to the seasons service."""
     data = form.cleaned_data
-    fields = ("name", "family", "president", "vice_president", "default_location")
+    fields = ("name", "family", "president", "vice_president", "default_location", "contest_hours")
     return {**{key: data[key] for key in fields}, "params": form.params()}
 
 

@@ -12,7 +12,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -28,6 +28,7 @@ from ..selectors.engine import manche_outcomes, manche_point_flow
 from ..selectors.seasons import manche_or_404, season_or_404
 from ..selectors.sheet import audit_entries, sheet_state
 from ..services import sheet as services
+from ..share_image import HEIGHT, WIDTH, night_card, render_png
 
 POLL_SECONDS = 10
 RESULTS_PER_PAGE = 10
@@ -119,6 +120,13 @@ def _rearmed(form, manche: Manche, error: ValidationError, **kwargs):
     return form
 
 
+def donne_saved_message(donne) -> str:
+    """What the phone is told once a donne is on the sheet (a resend says it was already there)."""
+    if donne.replayed:
+        return _("Donne %(n)s déjà enregistrée (envoi répété, rien n'a été ajouté).") % {"n": donne.index}
+    return _("Donne %(n)s enregistrée.") % {"n": donne.index}
+
+
 def _saved(request, manche: Manche, message: str):
     """After a write: the re-rendered sheet (htmx), or a redirect to it."""
     if request.htmx:
@@ -182,13 +190,14 @@ def donne_add(request, season_name: str, number: int):
                 by=request.user,
                 seen_version=form.cleaned_data["sheet_version"],
                 now=timezone.now(),
+                client_id=form.cleaned_data.get("client_id"),
             )
         except services.StaleSheet as error:
             return _stale(request, manche, error, form=form)
         except ValidationError as error:
             form.add_engine_errors(error)
         else:
-            return _saved(request, manche, _("Donne %(n)s enregistrée.") % {"n": donne.index})
+            return _saved(request, manche, donne_saved_message(donne))
     return _render_sheet(request, manche, form=form, state=state)
 
 
@@ -446,6 +455,14 @@ def _point_flow(manche, state) -> list[tuple[str, str, int]]:
     ]
 
 
+def _share_image(request, manche: Manche, state) -> dict | None:
+    """The Open Graph image of a played manche: its absolute address and size."""
+    if manche.status != Manche.Status.PLAYED or not state.ranking:
+        return None
+    path = reverse("league:share_image", kwargs={"season_name": manche.season.name, "number": manche.number})
+    return {"url": request.build_absolute_uri(path), "width": WIDTH, "height": HEIGHT}
+
+
 def manche_section_context(request, manche) -> dict:
     """The manche page's results section: the ranking of the night (or the live totals), and the audit.
 
@@ -463,6 +480,7 @@ def manche_section_context(request, manche) -> dict:
     context = {
         "sheet_state": state,
         "sheet_url": _sheet_url(manche),
+        "share_image": _share_image(request, manche, state),
         "sheet_can_edit": can(request.user, Action.EDIT_SHEET, manche)
         and manche.status != Manche.Status.CANCELLED,
         "sheet_can_correct": can(request.user, Action.CORRECT_RESULTS, manche),
@@ -472,3 +490,15 @@ def manche_section_context(request, manche) -> dict:
     if can(request.user, Action.VIEW_AUDIT, manche):
         context["sheet_audit"] = audit_entries(manche, limit=10)
     return context
+
+
+@require_GET
+def share_image(request, season_name: str, number: int):
+    """The night's result as a PNG, the preview a link to the manche shows in a messaging app."""
+    manche = manche_or_404(season_name, number)
+    state = sheet_state(manche)
+    if manche.status != Manche.Status.PLAYED or not state.ranking:
+        raise Http404(_("Pas encore de résultat à partager."))
+    response = HttpResponse(render_png(night_card(state)), content_type="image/png")
+    response["Cache-Control"] = "public, max-age=300"
+    return response

@@ -25,6 +25,7 @@
   function notSaved(event) {
     var elt = event.detail && event.detail.elt;
     if (!elt || elt.tagName !== "FORM") { return; }  // the board's polling retries by itself
+    if (event.type === "htmx:sendError" && elt.hasAttribute("data-queue")) { return; }  // kept and resent: sheet_offline.js
     var sheet = document.getElementById("sheet");
     if (!sheet) { return; }
     var old = document.getElementById("sheet-offline");

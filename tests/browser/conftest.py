@@ -88,8 +88,11 @@ class Opener:
         self.contexts = []
         self.last_page = None
 
-    def __call__(self):
-        context = self.browser.new_context(base_url=self.base_url, locale="fr-FR", **VIEWPORTS[self.viewport])
+    def __call__(self, **options):
+        """``options``: more of Playwright's context options (``service_workers="block"``…)."""
+        context = self.browser.new_context(
+            base_url=self.base_url, locale="fr-FR", **VIEWPORTS[self.viewport], **options
+        )
         context.set_default_timeout(15_000)
         self.contexts.append(context)
         page = context.new_page()

@@ -127,6 +127,21 @@ def test_the_president_creates_a_season_from_the_site(client, president):
     assert season.params == {"min_manches": 8} and season.president == president
 
 
+def test_the_president_sets_the_contest_period_on_the_season_form(client, president):
+    """A player may contest a donne for the season's contest period (hours after the close): the President sets it."""
+    season = create(president, name="2008-2009", president=president)
+    client.force_login(president)
+    url = reverse("league:season_edit", args=[season.name])
+    fields = {"name": season.name, "family": season.family, "president": president.pk}
+    refused = client.post(url, {**fields, "contest_hours": "0"})
+    assert refused.status_code == 200 and "contest_hours" in refused.context["form"].errors
+    season.refresh_from_db()
+    assert season.contest_hours == 48
+    assert client.post(url, {**fields, "contest_hours": "72"}).status_code == 302
+    season.refresh_from_db()
+    assert season.contest_hours == 72
+
+
 def test_a_member_cannot_create_a_season(client, player):
     client.force_login(player)
     assert client.get(reverse("league:season_create")).status_code == 403

@@ -66,6 +66,8 @@ CLASSIFIED: dict[str, Access] = {
     # The site
     "home": PUBLIC_READ,
     "set_language": VISITOR_FORM.but(note="language choice kept in a cookie"),
+    "manifest": PUBLIC_READ.but(note="the installable web app's manifest"),
+    "service_worker": PUBLIC_READ.but(note="the offline sheet's service worker script"),
     # Accounts
     "accounts:login": VISITOR_FORM,
     "accounts:logout": VISITOR_FORM,
@@ -121,6 +123,8 @@ CLASSIFIED: dict[str, Access] = {
     "league:sheet": PUBLIC_READ,
     "league:sheet_board": PUBLIC_READ,
     "league:sheet_donne_add": RESTRICTED_WRITE,
+    "league:sheet_donne_sync": RESTRICTED_WRITE.but(note="JSON answers for the phone's offline queue"),
+    "league:sheet_conflict": RESTRICTED_WRITE.but(note="JSON answers for the phone's offline queue"),
     "league:sheet_donne_edit": RESTRICTED_WRITE,
     "league:sheet_donne_delete": RESTRICTED_WRITE,
     "league:sheet_table": RESTRICTED_WRITE,
@@ -129,6 +133,15 @@ CLASSIFIED: dict[str, Access] = {
     "league:manche_order": RESTRICTED_WRITE.but(kwargs=played_manche, note="officers, after closing"),
     "league:manche_audit": OFFICER_READ.but(kwargs=played_manche),
     "league:results": PUBLIC_READ,
+    "league:share_image": PUBLIC_READ.but(kwargs=played_manche, note="the night's result as a PNG"),
+    "league:sheet_sign": RESTRICTED_WRITE.but(kwargs=played_manche, note="a player of the table"),
+    "league:sheet_table_signed": RESTRICTED_WRITE.but(
+        kwargs=played_manche, note="the capitaine or an officer"
+    ),
+    "league:donne_contest": RESTRICTED_WRITE.but(kwargs=played_manche, note="a player of the table, in time"),
+    "league:contest_rule": RESTRICTED_WRITE.but(
+        kwargs=lambda w: {**played_manche(w), "pk": 1}, note="officers"
+    ),
     # League: comptes-rendus and notices
     "league:cr_current": PUBLIC_READ,
     "league:cr_list": PUBLIC_READ,

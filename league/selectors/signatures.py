@@ -1,0 +1,47 @@
+"""Who confirmed a closed sheet, which donnes are contested, and when the night becomes official."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from ..models import DonneContest, Manche, Seat, SheetSignature
+
+
+def contest_until(manche: Manche) -> datetime | None:
+    """The end of the contest period: the close plus the season's ``contest_hours``."""
+    if manche.status != Manche.Status.PLAYED or manche.closed_at is None:
+        return None
+    return manche.closed_at + timedelta(hours=manche.season.contest_hours)
+
+
+@dataclass(frozen=True)
+class NightSignatures:
+    lines: list  # [(User, SheetSignature | None)] in seat order
+    contests: list  # DonneContest, oldest first
+    until: datetime | None
+
+    @property
+    def open_contests(self) -> list:
+        return [c for c in self.contests if c.ruling == DonneContest.Ruling.OPEN]
+
+    @property
+    def provisional(self) -> bool:
+        """A contested donne awaits the President: the result is provisional."""
+        return bool(self.open_contests)
+
+    def official(self, now: datetime) -> bool:
+        """After the contest period, with no contest left open, the night is official."""
+        return self.until is not None and now >= self.until and not self.provisional
+
+
+def night_signatures(manche: Manche) -> NightSignatures:
+    signed = {
+        s.player_id: s for s in SheetSignature.objects.filter(manche=manche).select_related("recorded_by")
+    }
+    seats = Seat.objects.filter(manche=manche).select_related("player").order_by("position")
+    return NightSignatures(
+        lines=[(seat.player, signed.get(seat.player_id)) for seat in seats],
+        contests=list(DonneContest.objects.filter(manche=manche).select_related("player", "ruled_by")),
+        until=contest_until(manche),
+    )

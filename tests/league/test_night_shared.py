@@ -1,0 +1,81 @@
+# ruff: noqa: F811  (fixtures imported from sheet_fixtures)
+"""The night, shared: the result image of a played manche and its Open Graph tags."""
+
+import io
+
+import pytest
+from django.urls import reverse
+from PIL import Image
+
+from league.models import Manche
+from league.selectors.sheet import sheet_state
+from league.share_image import HEIGHT, WIDTH, night_card, render_png
+from tests.support.sheet import add, close, contract, manche, others, season  # noqa: F401
+
+
+@pytest.fixture
+def played(manche, capitaine, player, others):
+    """Anne wins two gardes alone with one bout; Éric's garde with Gege falls."""
+    add(manche, capitaine, contract(player, points=55, bouts=1))
+    add(manche, capitaine, contract(others[1], partner=others[2], points=45, bouts=1))
+    add(manche, capitaine, contract(player, points=60, bouts=1))
+    close(manche, capitaine)
+    return Manche.objects.select_related("season").get(pk=manche.pk)
+
+
+def _url(m, name="league:share_image"):
+    return reverse(name, kwargs={"season_name": m.season.name, "number": m.number})
+
+
+def test_the_card_tells_the_ranking_with_jetons_place_points_and_bonuses(played):
+    card = night_card(sheet_state(played))
+    assert card.title == "Manche 1 · 2011-2012"
+    first, *_middle, last = card.lines
+    assert (first.place, first.name, first.jetons, first.place_points, first.vainqueur) == (
+        "1",
+        "Anne",
+        "+460",
+        "3",
+        True,
+    )
+    assert first.bonuses == ("+1 seul positif", "+0,5 bouts sur prise")
+    assert (last.place, last.name, last.jetons, last.place_points, last.bonuses) == (
+        "5",
+        "Éric",
+        "−210",
+        "−1",
+        ("+0,5 défensif",),
+    )
+    assert sum(int(line.jetons.replace("−", "-")) for line in card.lines) == 0
+
+
+def test_the_highlight_is_the_donne_that_moved_the_most_jetons(played):
+    """Anne's second garde: 280 jetons to her (the pot of the fallen garde included)."""
+    assert night_card(sheet_state(played)).highlight == "Donne 3 : Garde · Anne · gagnée (280 jetons)"
+
+
+def test_the_image_is_a_large_preview_png_with_the_vainqueur_row_marked(client, played):
+    response = client.get(_url(played))
+    assert response["Content-Type"] == "image/png"
+    image = Image.open(io.BytesIO(response.content))
+    assert image.format == "PNG" and image.size == (WIDTH, HEIGHT) == (1200, 630)
+    assert image.getpixel((40, 200)) == (209, 231, 221)  # the vainqueur's line
+    assert image.getpixel((40, 260)) == (255, 255, 255)  # the others' lines are not
+
+
+def test_a_different_ranking_draws_a_different_image(played):
+    card = night_card(sheet_state(played))
+    swapped = card.__class__(card.title, card.subtitle, tuple(reversed(card.lines)), card.highlight)
+    assert render_png(card) != render_png(swapped)
+
+
+def test_the_manche_page_carries_the_open_graph_tags(client, played):
+    html = client.get(_url(played, "league:manche_detail")).content.decode()
+    assert f'<meta property="og:image" content="http://testserver{_url(played)}">' in html
+    assert '<meta property="og:image:width" content="1200">' in html
+    assert "Vainqueur : Anne" in html
+
+
+def test_a_night_not_yet_played_has_no_image(client, manche):
+    assert client.get(_url(manche)).status_code == 404
+    assert "og:image" not in client.get(_url(manche, "league:manche_detail")).content.decode()

@@ -1,0 +1,104 @@
+# ruff: noqa: F811  (fixtures imported from sheet_fixtures)
+"""The table signs the closed sheet; a player contests a donne within the period; the President rules."""
+
+from datetime import timedelta
+
+import pytest
+from django.core.exceptions import PermissionDenied, ValidationError
+
+from league.models import DonneContest, Manche, SentNotification, SheetSignature
+from league.selectors.signatures import night_signatures
+from league.services import signatures
+from league.services.sheet import donne_correct
+from tests.support.sheet import NIGHT, add, close, contract, manche, others, season  # noqa: F401
+
+CLOSED = NIGHT + timedelta(hours=4)
+
+
+@pytest.fixture
+def closed(manche, capitaine, player):
+    add(manche, capitaine, contract(capitaine, "garde", partner=player, bouts=2, points=49), now=NIGHT)
+    close(manche, capitaine, now=CLOSED)
+    return Manche.objects.select_related("season").get(pk=manche.pk)
+
+
+def test_closing_asks_each_seated_player_to_confirm_the_sheet(closed):
+    asked = SentNotification.objects.filter(key__startswith=f"sign:{closed.pk}:")
+    assert sorted(asked.values_list("recipient__username", flat=True)) == [
+        "anne",
+        "bruno",
+        "eric",
+        "fifi",
+        "gege",
+    ]
+
+
+def test_a_player_confirms_once_and_the_capitaine_signs_for_the_rest_at_the_table(closed, capitaine, player):
+    signatures.sheet_sign(manche=closed, by=player, now=CLOSED)
+    signatures.sheet_sign(manche=closed, by=player, now=CLOSED + timedelta(hours=1))
+    assert signatures.table_signed(manche=closed, by=capitaine, now=CLOSED) == 4
+    lines = {user.username: sig for user, sig in night_signatures(closed).lines}
+    assert not lines["anne"].at_table and lines["anne"].signed_at == CLOSED
+    assert lines["fifi"].at_table and lines["fifi"].recorded_by == capitaine
+    assert SheetSignature.objects.count() == 5
+
+
+def test_only_players_of_the_table_confirm(closed, president):
+    with pytest.raises(PermissionDenied):
+        signatures.sheet_sign(manche=closed, by=president, now=CLOSED)
+
+
+def test_a_contest_makes_the_result_provisional_until_the_president_rules(closed, player, president):
+    contest = signatures.donne_contest(
+        manche=closed, index=1, reason="49 points, pas 59", by=player, now=CLOSED
+    )
+    night = night_signatures(closed)
+    assert night.provisional and not night.official(CLOSED + timedelta(days=3))
+    assert (
+        SentNotification.objects.filter(key__startswith=f"contest:{contest.pk}:").count() == 6
+    )  # table + President
+    signatures.contest_rule(contest=contest, ruling="upheld", note="Feuille juste.", by=president, now=CLOSED)
+    night = night_signatures(closed)
+    assert not night.provisional and night.official(CLOSED + timedelta(hours=48))
+    assert SentNotification.objects.filter(key__startswith=f"ruled:{contest.pk}:").count() == 5
+
+
+def test_the_period_is_the_seasons_parameter(closed, player):
+    """48 hours by default: at the 48th hour the night is official and a contest is refused."""
+    assert night_signatures(closed).until == CLOSED + timedelta(hours=48)
+    assert not night_signatures(closed).official(CLOSED + timedelta(hours=47))
+    with pytest.raises(ValidationError, match="délai de contestation"):
+        signatures.donne_contest(
+            manche=closed, index=1, reason="trop tard", by=player, now=CLOSED + timedelta(hours=48)
+        )
+    closed.season.contest_hours = 72
+    closed.season.save()
+    signatures.donne_contest(
+        manche=closed, index=1, reason="à temps", by=player, now=CLOSED + timedelta(hours=48)
+    )
+
+
+def test_a_contest_needs_a_reason_and_an_existing_donne(closed, player):
+    with pytest.raises(ValidationError, match="ce qui ne va pas"):
+        signatures.donne_contest(manche=closed, index=1, reason="  ", by=player, now=CLOSED)
+    with pytest.raises(ValidationError, match="n'existe pas"):
+        signatures.donne_contest(manche=closed, index=9, reason="?", by=player, now=CLOSED)
+    assert not DonneContest.objects.exists()
+
+
+def test_corrected_means_the_donne_was_corrected_on_the_sheet(closed, capitaine, player, president):
+    contest = signatures.donne_contest(manche=closed, index=1, reason="51 points", by=player, now=CLOSED)
+    with pytest.raises(ValidationError, match="corrigez-la d'abord"):
+        signatures.contest_rule(contest=contest, ruling="corrected", note="", by=president, now=CLOSED)
+    fresh = Manche.objects.select_related("season").get(pk=closed.pk)
+    donne_correct(
+        manche=fresh,
+        index=1,
+        data=contract(capitaine, "garde", partner=player, bouts=2, points=51),
+        by=president,
+        seen_version=fresh.sheet_version,
+        now=CLOSED,
+    )
+    signatures.contest_rule(contest=contest, ruling="corrected", note="51 points.", by=president, now=CLOSED)
+    assert DonneContest.objects.get().ruling == "corrected"
+    assert DonneContest.history.filter(history_user=president).exists()
