@@ -137,6 +137,12 @@ class DonneForm(EngineErrorsMixin, VersionedForm):
                 self.fields[f"penalty_reason_{u.username}"] = forms.CharField(
                     label=_("Motif"), required=False, max_length=100
                 )
+                self.fields[f"penalty_each_{u.username}"] = forms.IntegerField(
+                    label=_("À chaque adversaire"),
+                    required=False,
+                    min_value=0,
+                    widget=forms.NumberInput(attrs={"step": 10, "inputmode": "numeric"}),
+                )
                 self.fields[f"mp_{u.username}"] = PointsField(label=_name(u))
         self._lists: dict[str, list[str]] = {"poignees": [], "miseres": [], "penalties": []}
 
@@ -152,6 +158,7 @@ class DonneForm(EngineErrorsMixin, VersionedForm):
                     misere_atout=self[f"misere_atout_{u.username}"],
                     penalty=self[f"penalty_{u.username}"],
                     penalty_reason=self[f"penalty_reason_{u.username}"],
+                    penalty_each=self[f"penalty_each_{u.username}"],
                     misere_points=self[f"mp_{u.username}"],
                 )
             rows.append(row)
@@ -193,14 +200,16 @@ class DonneForm(EngineErrorsMixin, VersionedForm):
                         miseres.append({"player": u.username, "kind": kind, "valid": value == "valid"})
                         self._lists["miseres"].append(key + u.username)
                 amount = d.get(f"penalty_{u.username}")
-                if amount:
-                    penalties.append(
-                        {
-                            "player": u.username,
-                            "amount": amount,
-                            "reason": d.get(f"penalty_reason_{u.username}", ""),
-                        }
-                    )
+                each = d.get(f"penalty_each_{u.username}")
+                if amount or each:
+                    penalty = {
+                        "player": u.username,
+                        "amount": amount or 0,
+                        "reason": d.get(f"penalty_reason_{u.username}", ""),
+                    }
+                    if each:
+                        penalty["to_each_player"] = each
+                    penalties.append(penalty)
                     self._lists["penalties"].append(f"penalty_{u.username}")
         data = {
             "kind": d["kind"],
@@ -270,6 +279,7 @@ class DonneForm(EngineErrorsMixin, VersionedForm):
         for p in donne.penalties or ():
             initial[f"penalty_{p['player']}"] = p["amount"]
             initial[f"penalty_reason_{p['player']}"] = p.get("reason", "")
+            initial[f"penalty_each_{p['player']}"] = p.get("to_each_player") or None
         for player, value in (donne.misere_points or {}).items():
             initial[f"mp_{player}"] = _points_text(value)
         return initial

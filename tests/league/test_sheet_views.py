@@ -8,7 +8,7 @@ from django.utils.html import escape
 
 from league import rules
 from league.models import Donne, Manche
-from tests.support.sheet import add, contract, manche, others, post_donne_fields, season  # noqa: F401
+from tests.support.sheet import add, contract, manche, others, post_donne_fields, season, totals  # noqa: F401
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 POT = re.compile(r'id="pot">Pot : (\d+)<')
@@ -220,3 +220,37 @@ def test_sheet_texts_formulas_and_errors_name_players_by_their_display_names(
     html = client.post(url(manche, "league:sheet_donne_add"), body, **HTMX).content.decode()
     assert "le preneur Bruno le Grand marque" in html and escape("appelé Anne-Sophie marque") in html
     assert "preneur bruno" not in html and "appelé anne " not in html
+
+
+def test_throwing_ones_hand_pays_each_other_player_from_the_sheet(client, manche, capitaine, player):
+    """Seed 000: « 40 points à chacun des joueurs adverses et 60 points au pot » —
+    the capitaine enters both halves of the penalty on the sheet, and Σ jetons + pot stays 0."""
+    client.force_login(capitaine)
+    data = contract(
+        capitaine,
+        "garde",
+        partner=player,
+        bouts=2,
+        points=49,
+        penalties=[{"player": "gege", "amount": 60, "reason": "main jetée", "to_each_player": 40}],
+    )
+    response = client.post(url(manche, "league:sheet_donne_add"), post_donne_fields(0, data), **HTMX)
+    assert response.status_code == 200
+    donne = Donne.objects.get()
+    assert donne.penalties == [{"player": "gege", "amount": 60, "reason": "main jetée", "to_each_player": 40}]
+    without = {"bruno": 100, "anne": 50, "fifi": -50, "eric": -50, "gege": -50}
+    scores, pot = totals(manche)
+    assert scores["gege"] == without["gege"] - 60 - 4 * 40
+    assert scores["fifi"] == scores["eric"] == without["fifi"] + 40
+    # The 60 went into the pot while the donne was played; the attaque, winning, takes it with the pot.
+    assert scores["bruno"] + scores["anne"] == without["bruno"] + without["anne"] + 2 * 40 + 60
+    assert sum(scores.values()) + pot == 0
+
+
+def test_what_a_penalty_pays_each_player_cannot_be_negative(client, manche, capitaine):
+    client.force_login(capitaine)
+    body = post_donne_fields(0, contract(capitaine, points=60))
+    body["penalty_each_gege"] = "-40"
+    html = client.post(url(manche, "league:sheet_donne_add"), body, **HTMX).content.decode()
+    assert "is-invalid" in html
+    assert not Donne.objects.exists()

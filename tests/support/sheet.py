@@ -125,6 +125,8 @@ def post_donne_fields(version, data):
     for p in data.get("penalties", ()):
         body[f"penalty_{p['player']}"] = str(p["amount"])
         body[f"penalty_reason_{p['player']}"] = p.get("reason", "")
+        if p.get("to_each_player"):
+            body[f"penalty_each_{p['player']}"] = str(p["to_each_player"])
     if data.get("dealer"):
         body["dealer"] = data["dealer"]
     return body
