@@ -15,6 +15,7 @@ from simple_history.models import HistoricalRecords
 from accounts.models import JetonColour
 
 from . import rules
+from .markdown import render_markdown
 
 User = settings.AUTH_USER_MODEL
 
@@ -278,7 +279,29 @@ class QuickResult(models.Model):
         return f"{self.player} {self.score:+d}"
 
 
-class CompteRendu(models.Model):
+class RenderedMarkdown(models.Model):
+    """A member's Markdown ``text`` and its sanitised HTML, rendered once when the text is saved.
+
+    Readers get the stored ``html``: no page waits for Markdown, and a text
+    that renders badly hurts its author's preview, never every reader.
+    (Bulk writes, the import's, set ``html`` themselves.)
+    """
+
+    html = models.TextField(editable=False, default="")
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args, **kwargs):
+        update_fields = kwargs.get("update_fields")
+        if update_fields is None or "text" in update_fields:
+            self.html = render_markdown(self.text)
+            if update_fields is not None:
+                kwargs["update_fields"] = {*update_fields, "html"}
+        super().save(*args, **kwargs)
+
+
+class CompteRendu(RenderedMarkdown):
     class Status(models.TextChoices):
         PENDING = "pending", _("En attente")
         ACCEPTED = "accepted", _("Accepté")
@@ -310,7 +333,7 @@ class CompteRendu(models.Model):
         return self.title or _("Compte-rendu de %(author)s") % {"author": self.author}
 
 
-class Comment(models.Model):
+class Comment(RenderedMarkdown):
     compte_rendu = models.ForeignKey(CompteRendu, on_delete=models.CASCADE, related_name="comments")
     author = models.ForeignKey(User, on_delete=models.PROTECT, related_name="+")
     text = models.TextField(_("commentaire"), max_length=4000)

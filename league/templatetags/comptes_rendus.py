@@ -3,16 +3,9 @@
 from django import template
 from django.utils.translation import gettext as _
 
-from ..markdown import render_markdown
 from ..selectors_comptes_rendus import unread_notice_count
 
 register = template.Library()
-
-
-@register.filter
-def markdown(text: str):
-    """Members' Markdown as sanitised HTML."""
-    return render_markdown(text)
 
 
 @register.simple_tag(takes_context=True)

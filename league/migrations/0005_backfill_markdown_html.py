@@ -1,0 +1,26 @@
+"""Render the comptes-rendus and comments stored before their HTML was kept."""
+
+from django.db import migrations
+
+from league.markdown import render_markdown
+
+BATCH = 500
+
+
+def backfill(apps, schema_editor):
+    for name in ("CompteRendu", "Comment"):
+        model = apps.get_model("league", name)
+        pending = []
+        for row in model.objects.filter(html="").only("pk", "text").iterator(chunk_size=BATCH):
+            row.html = render_markdown(row.text)
+            pending.append(row)
+            if len(pending) == BATCH:
+                model.objects.bulk_update(pending, ["html"])
+                pending = []
+        model.objects.bulk_update(pending, ["html"])
+
+
+class Migration(migrations.Migration):
+    dependencies = [("league", "0004_compte_rendu_html_history_reason_text")]
+
+    operations = [migrations.RunPython(backfill, migrations.RunPython.noop)]
