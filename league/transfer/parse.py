@@ -39,6 +39,7 @@ from typing import Any
 
 from accounts.models import short_id_validator
 from league import rules
+from league.limits import COUNT_MAX, PENALTY_MAX, PENALTY_REASON_MAX, SCORE_MAX
 from league.markdown import MAX_CHARS as COMPTE_RENDU_MAX
 from league.rules.errors import join_path, prefixed
 
@@ -65,10 +66,7 @@ MAX_PLAYERS = 1_000
 MAX_MANCHES = 2_000
 MAX_DONNES = 200  # per manche
 NUMBER_MAX = 1_000_000  # any number: card points, place points, parameters
-SCORE_MAX = 1_000_000  # a player's quick-result score for one manche
-PENALTY_MAX = 10_000
 MANCHE_NUMBER_MAX = 10_000
-PENALTY_REASON_MAX = 100
 FREE_TEXT_MAX = 2_000  # a judgement's reason, an accessit's citation
 YEAR_MIN, YEAR_MAX = 1900, 2200
 OFFSET_MAX = timedelta(hours=14)  # the widest UTC offset in use on Earth
@@ -995,7 +993,7 @@ def _result(r: _Reader, path: str, value: Any) -> ResultRow | None:
     player = r.required(r.player, path, obj, "player")
     score = r.required(r.integer, path, obj, "score", minimum=-SCORE_MAX, maximum=SCORE_MAX)
     counts = {
-        key: r.integer(f"{path}.{key}", obj.get(key, 0), minimum=0, maximum=SMALL_MAX)
+        key: r.integer(f"{path}.{key}", obj.get(key, 0), minimum=0, maximum=COUNT_MAX)
         for key in ("prises", "bouts", "prises_won")
     }
     if len(r.p) != before:

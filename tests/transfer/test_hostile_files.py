@@ -3,7 +3,7 @@
 The limits (README, "Import limits"): 50 MB, 16 levels of nesting, 1,000
 players, 2,000 manches, 200 donnes a manche; no NUL, lone surrogate or
 text-direction override in any text, no control character in a one-line
-text; numbers within ±1,000,000 (scores too), penalties within ±10,000;
+text; numbers within ±1,000,000, scores within ±100,000, penalties within ±10,000;
 dates between the years 1900 and 2199 with a real UTC offset (±14 h);
 a compte-rendu of 20,000 characters at most.
 """
@@ -97,10 +97,10 @@ def test_extreme_dates_and_offsets_are_refused(moment, example_doc, now, snapsho
     assert any(line.startswith("manches[0].starts_at: must") for line in lines), lines
 
 
-def test_quick_result_scores_beyond_a_million_are_refused(example_doc, now, snapshot):
+def test_quick_result_scores_beyond_100000_are_refused(example_doc, now, snapshot):
     example_doc["manches"][1]["results"][0]["score"] = 2**31
     lines = refused(example_doc, now, snapshot)
-    assert has(lines, "manches[1].results[0].score", "must be between -1000000 and 1000000"), lines
+    assert has(lines, "manches[1].results[0].score", "must be between -100000 and 100000"), lines
 
 
 def test_more_players_than_a_club_has_are_refused_before_anything_else(example_doc, now, snapshot):
