@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from .. import rules
 from ..markdown import check_markdown
 from ..models import Comment, CompteRendu, Manche, Season
-from ..notifications import notify, requeue_stalled
+from ..notifications import notify
 from ..permissions import Action, require
 from ..selectors import invalidate
 from ..selectors_comptes_rendus import (
@@ -404,5 +404,4 @@ def deadline_sweep(*, now: datetime) -> int:
                 if cr.judged_at and cr.judged_at >= now - NOTICE_HORIZON:
                     with transaction.atomic():
                         sent += judgement_notices(cr, situation, now=now)
-    requeue_stalled(now=now)
     return sent
