@@ -37,15 +37,16 @@ def _plain_text_engine() -> Engine:
     )
 
 
-def _plain(template: str, context: dict) -> str:
+def plain_text(template: str, context: dict) -> str:
+    """``template`` rendered as plain text (no HTML escaping)."""
     return _plain_text_engine().get_template(template).render(Context(context, autoescape=False))
 
 
 def render_email(name: str, context: dict) -> tuple[str, str, str]:
     context = {"club_name": settings.CLUB_NAME, "site_url": settings.SITE_URL, **context}
     with translation.override(settings.LANGUAGE_CODE):
-        subject = _plain(f"emails/{name}_subject.txt", context)
-        text = _plain(f"emails/{name}.txt", context)
+        subject = plain_text(f"emails/{name}_subject.txt", context)
+        text = plain_text(f"emails/{name}.txt", context)
         html = render_to_string(f"emails/{name}.html", context)
     # A header must hold on one line, whatever the template's whitespace.
     subject = " ".join(subject.split())

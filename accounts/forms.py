@@ -2,14 +2,19 @@ import io
 
 from django import forms
 from django.conf import settings
-from django.contrib.auth.forms import SetPasswordForm
+from django.contrib.auth.forms import PasswordResetForm, SetPasswordForm
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile, UploadedFile
+from django.core.mail import EmailMultiAlternatives
 from django.template.defaultfilters import filesizeformat
+from django.template.loader import render_to_string
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 from PIL import Image, ImageOps
 
+from .client_address import client_address
+from .email_throttle import may_send
+from .emails import plain_text
 from .models import User, short_id_validator
 
 # A phone photo is a few megabytes; more is a mistake, not a portrait.
@@ -233,3 +238,32 @@ class VicePresidentForm(forms.Form):
         if president is not None:
             members = members.exclude(pk=president.pk)
         self.fields["user"].queryset = members
+
+
+class ThrottledPasswordResetForm(PasswordResetForm):
+    """Django's reset form, sending at most a few emails an hour per address and per client.
+
+    The page answers the same whether or not an email went out. Subject and
+    text are plain text (no HTML escaping), like every email of the site.
+    """
+
+    def save(self, *args, request=None, **kwargs):
+        if may_send("password_reset", address=self.cleaned_data["email"], client=client_address(request)):
+            super().save(*args, request=request, **kwargs)
+
+    def send_mail(
+        self,
+        subject_template_name,
+        email_template_name,
+        context,
+        from_email,
+        to_email,
+        html_email_template_name=None,
+    ):
+        subject = " ".join(plain_text(subject_template_name, context).split())
+        message = EmailMultiAlternatives(
+            subject, plain_text(email_template_name, context), from_email, [to_email]
+        )
+        if html_email_template_name is not None:
+            message.attach_alternative(render_to_string(html_email_template_name, context), "text/html")
+        message.send()

@@ -9,6 +9,7 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from . import tokens
+from .email_throttle import may_send
 from .emails import absolute_url, send_email
 from .models import (
     EmailChange,
@@ -334,12 +335,16 @@ def _officers() -> list[User]:
     return [u for u in (current_president(), current_vice_president()) if u is not None and u.is_active]
 
 
-def join_request_submit(*, name: str, email: str, message: str, now: datetime) -> JoinRequest | None:
+def join_request_submit(
+    *, name: str, email: str, message: str, now: datetime, client: str | None = None
+) -> JoinRequest | None:
     """A visitor asks to join; the President decides.
 
     The page answers the same in every case. An address that is already an
     active member's gets a reminder of how to sign in instead; a second
-    request while one waits is not filed twice.
+    request while one waits is not filed twice. Beyond a few requests an
+    hour for one address or from one ``client`` address, nothing is sent
+    (``accounts.email_throttle``).
     """
     email = _normalize_email(email)
     name = (name or "").strip()
@@ -347,6 +352,8 @@ def join_request_submit(*, name: str, email: str, message: str, now: datetime) -
         raise ValidationError({"name": _("Indiquez votre nom.")})
     if not email:
         raise ValidationError({"email": _("Indiquez votre adresse e-mail.")})
+    if not may_send("join_request", address=email, client=client):
+        return None
     owner = _user_with_email(email)
     if owner is not None and _is_established(owner):
         _send_already_member(owner)

@@ -2,6 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
 from . import views
+from .forms import ThrottledPasswordResetForm
 
 app_name = "accounts"
 
@@ -49,6 +50,7 @@ urlpatterns = [
     path(
         "mot-de-passe/oublie/",
         auth_views.PasswordResetView.as_view(
+            form_class=ThrottledPasswordResetForm,
             template_name="accounts/password_reset.html",
             email_template_name="emails/password_reset.txt",
             html_email_template_name="emails/password_reset.html",

@@ -14,6 +14,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
 from . import services
+from .client_address import client_address
 from .forms import (
     EmailChangeForm,
     InvitationAcceptForm,
@@ -232,6 +233,7 @@ def join(request):
                     email=form.cleaned_data["email"],
                     message=form.cleaned_data["message"],
                     now=timezone.now(),
+                    client=client_address(request),
                 )
             except ValidationError as error:
                 add_service_errors(form, error)
