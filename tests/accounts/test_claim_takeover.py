@@ -24,7 +24,9 @@ def jm(make_user, president):
 
 def _invite(client, by, email="pirate@example.org", username="jm"):
     client.force_login(by)
-    return client.post(reverse("accounts:invite"), {"display_name": "JM", "username": username, "email": email})
+    return client.post(
+        reverse("accounts:invite"), {"display_name": "JM", "username": username, "email": email}
+    )
 
 
 def test_the_vice_president_cannot_hand_a_used_account_to_a_new_address(
