@@ -1,11 +1,11 @@
 from django.conf import settings
 
-from .roles import is_club_officer
+from .permissions import Action, can
 
 
 def club(request):
     """What every page's layout needs: the club's name and whether to show officer menus."""
     return {
         "CLUB_NAME": settings.CLUB_NAME,
-        "user_is_officer": is_club_officer(request.user) if hasattr(request, "user") else False,
+        "user_is_officer": can(request.user, Action.MANAGE_CLUB) if hasattr(request, "user") else False,
     }

@@ -1,8 +1,8 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
-from . import views
 from .forms import ThrottledPasswordResetForm
+from .views import invitations, join, members, offices, profile
 
 app_name = "accounts"
 
@@ -13,27 +13,33 @@ urlpatterns = [
         name="login",
     ),
     path("deconnexion/", auth_views.LogoutView.as_view(), name="logout"),
-    path("profil/", views.profile, name="profile"),
-    path("profil/adresse/", views.email_change, name="email_change"),
-    path("profil/calendrier/nouveau-lien/", views.calendar_token_reset, name="calendar_token_reset"),
-    path("adresse/confirmer/<str:token>/", views.email_confirm, name="email_confirm"),
-    path("membres/", views.members, name="members"),
-    path("rejoindre/", views.join, name="join"),
-    path("rejoindre/envoyee/", views.join_sent, name="join_sent"),
-    path("invitation/<str:token>/", views.invitation_accept, name="invitation_accept"),
+    path("profil/", profile.profile, name="profile"),
+    path("profil/adresse/", profile.email_change, name="email_change"),
+    path("profil/calendrier/nouveau-lien/", profile.calendar_token_reset, name="calendar_token_reset"),
+    path("adresse/confirmer/<str:token>/", profile.email_confirm, name="email_confirm"),
+    path("membres/", members.members, name="members"),
+    path("rejoindre/", join.join, name="join"),
+    path("rejoindre/envoyee/", join.join_sent, name="join_sent"),
+    path("invitation/<str:token>/", invitations.invitation_accept, name="invitation_accept"),
     # The President's desk (or his Vice-President's).
-    path("presidence/", views.membership, name="membership"),
-    path("presidence/invitations/", views.invitation_list, name="invitation_list"),
-    path("presidence/invitations/nouvelle/", views.invite, name="invite"),
-    path("presidence/invitations/<int:pk>/renvoyer/", views.invitation_resend, name="invitation_resend"),
-    path("presidence/invitations/<int:pk>/revoquer/", views.invitation_revoke, name="invitation_revoke"),
-    path("presidence/demandes/", views.join_request_list, name="join_request_list"),
-    path("presidence/demandes/<int:pk>/accepter/", views.join_request_approve, name="join_request_approve"),
-    path("presidence/demandes/<int:pk>/refuser/", views.join_request_refuse, name="join_request_refuse"),
-    path("presidence/membres/", views.member_admin, name="member_admin"),
-    path("presidence/membres/<str:username>/desactiver/", views.member_deactivate, name="member_deactivate"),
-    path("presidence/membres/<str:username>/reactiver/", views.member_reactivate, name="member_reactivate"),
-    path("presidence/fonctions/", views.offices, name="offices"),
+    path("presidence/", offices.membership, name="membership"),
+    path("presidence/invitations/", invitations.invitation_list, name="invitation_list"),
+    path("presidence/invitations/nouvelle/", invitations.invite, name="invite"),
+    path(
+        "presidence/invitations/<int:pk>/renvoyer/", invitations.invitation_resend, name="invitation_resend"
+    ),
+    path(
+        "presidence/invitations/<int:pk>/revoquer/", invitations.invitation_revoke, name="invitation_revoke"
+    ),
+    path("presidence/demandes/", join.join_request_list, name="join_request_list"),
+    path("presidence/demandes/<int:pk>/accepter/", join.join_request_approve, name="join_request_approve"),
+    path("presidence/demandes/<int:pk>/refuser/", join.join_request_refuse, name="join_request_refuse"),
+    path("presidence/membres/", members.member_admin, name="member_admin"),
+    path(
+        "presidence/membres/<str:username>/desactiver/", members.member_deactivate, name="member_deactivate"
+    ),
+    path("presidence/membres/<str:username>/reactiver/", members.member_reactivate, name="member_reactivate"),
+    path("presidence/fonctions/", offices.offices, name="offices"),
     path(
         "mot-de-passe/",
         auth_views.PasswordChangeView.as_view(

@@ -9,6 +9,7 @@ and is stopped by the benchmark itself.
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import http.client
 import os
@@ -25,8 +26,34 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 VENV_BIN = Path(sys.executable).parent
-DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/tarot_bench"
-REDIS_URL = "redis://127.0.0.1:6379/7"
+DEFAULT_DATABASE_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/tarot_bench")
+#: The scratch Redis database (emptied by the benchmarks).
+REDIS_URL = os.environ.get("BENCH_CACHE_URL", "redis://127.0.0.1:6379/7")
+
+
+def season_arguments(description: str) -> argparse.ArgumentParser:
+    """A command line with the scratch database and the generated season's size (200 × 40 by default)."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--database-url", default=DEFAULT_DATABASE_URL)
+    parser.add_argument("--players", type=int, default=200)
+    parser.add_argument("--manches-per-player", type=int, default=40)
+    parser.add_argument("--donnes", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=2011)
+    return parser
+
+
+def load_bench_season(args: argparse.Namespace, name: str):
+    """The season of ``args``'s size (players ``b000``…), loaded into the database."""
+    from tests.support.seasongen import load_season
+
+    return load_season(
+        name=name,
+        players=args.players,
+        manches_per_player=args.manches_per_player,
+        donnes=args.donnes,
+        seed=args.seed,
+        username_prefix="b",
+    )
 
 
 def free_port() -> int:

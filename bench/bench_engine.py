@@ -20,7 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from league.rules import compute_season, ruleset_for, score_donne, score_sheet  # noqa: E402
-from league.rules.demo import demo_season, random_donne  # noqa: E402
+from tests.support.engine_seasons import demo_season, random_donne  # noqa: E402
 
 TABLE = ("ben", "fifi", "anne", "bruno", "eric")
 

@@ -3,7 +3,7 @@
     .venv/bin/python bench/bench_import.py [--players 200] [--manches-per-player 40] [--donnes 18-22]
 
 1,600 manches of five (each player plays 40), some 20 donnes each, a
-compte-rendu per manche: the season is dealt by the demo generator (every
+compte-rendu per manche: the season is dealt by tests.support.documents (every
 donne scored by the rules engine), written as a document, then imported
 through the import service, exported, and imported again with --replace;
 export → import → export must give the same bytes. Runs on a throw-away
@@ -46,9 +46,9 @@ def main() -> None:
     django.setup()
     from django.core.management import call_command
 
-    from league import demo
     from league.models import CompteRendu, Donne, Manche, Season
     from league.services.transfer import dump, export_season, import_check, import_season
+    from tests.support.documents import random_season
 
     call_command("migrate", verbosity=0)
     now = datetime(2031, 9, 1, 12, 0, tzinfo=ZoneInfo("Europe/Paris"))
@@ -68,7 +68,7 @@ def main() -> None:
     )
     document = timed(
         "deal the season (generator + engine)",
-        lambda: demo.random_season(
+        lambda: random_season(
             args.seed,
             name="2030-2031",
             players=args.players,

@@ -10,7 +10,8 @@ One command (from the repository root, PostgreSQL on 127.0.0.1:5432)::
    sheet of 20 donnes from the rules engine's generator;
 2. starts gunicorn on a free 127.0.0.1 port with the production settings
    (``DEBUG=0``, static files collected and served by WhiteNoise, the Redis
-   cache on 127.0.0.1:6379/7 when it answers, else each worker's own memory);
+   cache on ``BENCH_CACHE_URL`` (default 127.0.0.1:6379/7) when it answers,
+   else each worker's own memory; persistent database connections);
 3. for each page, sends a fixed number of requests (``--requests``) from a
    small pool of client threads (``--concurrency``), after a few warm-up
    requests, and stops by itself (every phase is also capped at
@@ -37,17 +38,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench._site import DEFAULT_DATABASE_URL, Session, gunicorn, prepare, scratch_database  # noqa: E402
+from bench._site import Session, gunicorn, load_bench_season, prepare, scratch_database, season_arguments  # noqa: E402
 
 SEASON = "2030-2031"
 
 
 def parse_args() -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--database-url", default=DEFAULT_DATABASE_URL)
-    parser.add_argument("--players", type=int, default=200)
-    parser.add_argument("--manches-per-player", type=int, default=40)
-    parser.add_argument("--donnes", type=int, default=20)
+    parser = season_arguments(__doc__.split("\n\n")[0])
     parser.add_argument("--requests", type=int, default=400, help="measured requests per page")
     parser.add_argument("--warmup", type=int, default=20, help="unmeasured requests per page first")
     parser.add_argument("--concurrency", type=int, default=4, help="client threads")
@@ -56,7 +53,6 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument(
         "--timeout", type=float, default=120, help="per request, seconds (a timeout is counted)"
     )
-    parser.add_argument("--seed", type=int, default=2011)
     parser.add_argument("--keep", action="store_true", help="keep the database and scratch files afterwards")
     return parser.parse_args()
 
@@ -119,18 +115,10 @@ def main() -> None:
         env, var_dir = prepare(url)
         from django.db import connection
 
-        from bench.seasongen import load_season
         from league.models import Donne, Manche
 
         started = time.perf_counter()
-        season = load_season(
-            name=SEASON,
-            players=args.players,
-            manches_per_player=args.manches_per_player,
-            donnes=args.donnes,
-            seed=args.seed,
-            username_prefix="b",
-        )
+        season = load_bench_season(args, SEASON)
         manches = Manche.objects.filter(season=season).count()
         donnes = Donne.objects.filter(manche__season=season).count()
         loaded = time.perf_counter() - started
@@ -149,6 +137,9 @@ def main() -> None:
                 f"/joueurs/b{i:03d}/" for i in range(0, args.players, max(1, args.players // 50))
             ][:50],
             "JSON API": [f"/api/seasons/{SEASON}/standings.json"],
+            "season page": [f"/saisons/{SEASON}/"],
+            "calendar": [f"/saisons/{SEASON}/calendrier/"],
+            "palmarès": ["/palmares/"],
         }
         with gunicorn(env, workers=args.workers) as base:
             print(
@@ -180,7 +171,7 @@ def main() -> None:
                 )
         from django.core.cache import cache
 
-        cache.clear()  # the scratch cache (Redis db 7) is left empty
+        cache.clear()  # the scratch cache is left empty
         report(results)
         if args.keep:
             print(f"(scratch files kept in {var_dir})")

@@ -56,7 +56,7 @@ def build_manche():
     from django.utils import timezone
 
     from accounts.models import User
-    from accounts.services import presidency_hand_over
+    from accounts.services.offices import presidency_hand_over
     from league.models import Manche, Season, Seat
 
     now = timezone.now()
@@ -166,7 +166,7 @@ def check_sheet(manche) -> tuple[list, int, int]:
     """The donnes as stored, the version, and the engine's Σ scores + pot of the whole sheet."""
     from league import rules
     from league.models import Donne
-    from league.selectors import manche_input
+    from league.selectors.engine import manche_input
 
     manche.refresh_from_db()
     donnes = list(Donne.objects.filter(manche=manche).order_by("index").values_list("index", "points"))

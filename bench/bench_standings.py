@@ -84,8 +84,8 @@ def main() -> None:
     from django.test.utils import CaptureQueriesContext
     from django.urls import reverse
 
-    from bench.seasongen import load_season
     from league.models import Donne, Manche
+    from tests.support.seasongen import load_season
 
     print(f"database: {database}")
     start = time.perf_counter()

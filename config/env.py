@@ -45,15 +45,24 @@ def env_list(name: str, default: list[str]) -> list[str]:
     return [item.strip() for item in raw.split(",") if item.strip()]
 
 
+#: A season of 6,400 manches keeps one entry per manche and per player; the
+#: backend's default (300 entries) evicted most of a season as it was written,
+#: so its pages recomputed it on every view. Bytes, not entries, are what
+#: matter: a season's readings grow linearly (a few MB for 1,600 manches).
+LOCMEM_OPTIONS = {"MAX_ENTRIES": 100_000}
+
+
 def cache_config(url: str) -> dict:
     """Turn ``CACHE_URL`` into a Django CACHES entry.
 
     ``locmem://`` (default) keeps the cache per process, fine for one
-    developer; ``redis://host:port/db`` shares computed standings between
-    every web process in production.
+    developer: every process computes a season once per change (readings
+    are keyed by the season's revision, stored in the database, so they
+    never disagree) and keeps it; ``redis://host:port/db`` shares computed
+    standings between every web process in production.
     """
     if url.startswith("locmem://"):
-        return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+        return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "OPTIONS": LOCMEM_OPTIONS}
     if url.startswith("dummy://"):
         return {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}
     if url.startswith(("redis://", "rediss://")):

@@ -10,7 +10,6 @@ from pathlib import Path
 
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
-from xstatic.pkg import bootstrap as xstatic_bootstrap
 
 from .env import cache_config, env_bool, env_int, env_list, env_str
 
@@ -26,7 +25,9 @@ if not SECRET_KEY:
     raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off")
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
-SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+# The public address, for links in emails and calendar feeds. Unset, it is
+# the development server's own (`PORT=8123 make run` serves on 8123).
+SITE_URL = env_str("SITE_URL", f"http://127.0.0.1:{env_int('PORT', 8000)}").rstrip("/")
 CLUB_NAME = env_str("CLUB_NAME", "Tarot-Bière")
 CLUB_DEFAULT_LOCATION = env_str("CLUB_DEFAULT_LOCATION", "Chez Ben")
 
@@ -94,7 +95,10 @@ TEMPLATES = [
 DATABASES = {
     "default": dj_database_url.parse(
         env_str("DATABASE_URL", f"sqlite:///{VAR_DIR / 'tarot.sqlite3'}"),
+        # Production keeps connections open (opening one to PostgreSQL was
+        # most of a cached page's time) and checks them before reuse.
         conn_max_age=env_int("DB_CONN_MAX_AGE", 0),
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -148,10 +152,8 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = Path(env_str("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
-STATICFILES_DIRS = [
-    BASE_DIR / "static",
-    ("bootstrap", xstatic_bootstrap.BASE_DIR),
-]
+# Bootstrap's compiled files are vendored under static/vendor/bootstrap/.
+STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

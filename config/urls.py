@@ -12,7 +12,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("comptes/", include("accounts.urls")),
     path("saisons/", include("league.urls")),
-    path("calendrier/", include("league.feeds")),
+    path("calendrier/", include("league.urls.feeds")),
     path(settings.MEDIA_URL.lstrip("/") + "<path:path>", media, name="media"),
     path("", include("reports.urls")),
 ]

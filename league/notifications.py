@@ -15,6 +15,7 @@ server failure sends exactly the same message, and never twice.
 import logging
 from datetime import datetime, timedelta
 
+from celery import current_app
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.db import IntegrityError, transaction
@@ -32,6 +33,11 @@ logger = logging.getLogger(__name__)
 STALLED_AFTER = timedelta(minutes=5)
 # ...for this long at most, then gives up (the notice stays on the site).
 GIVE_UP_AFTER = timedelta(days=3)
+
+
+#: The Celery task that sends one notification's email (``league.tasks``),
+#: queued by name: the tasks call into this module, never the reverse.
+SEND_EMAIL_TASK = "league.send_notification_email"
 
 
 def wants_email(user, preference: str | None) -> bool:
@@ -92,9 +98,8 @@ def queue_email(notification_id: int) -> None:
     ``robust``: a broker that cannot be reached must not undo the member's
     action; the stalled email is queued again by ``requeue_stalled``.
     """
-    from .tasks import send_notification_email
-
-    transaction.on_commit(lambda: send_notification_email.delay(notification_id), robust=True)
+    task = current_app.tasks[SEND_EMAIL_TASK]
+    transaction.on_commit(lambda: task.delay(notification_id), robust=True)
 
 
 def deliver(notification_id: int, *, now: datetime) -> bool:

@@ -1,19 +1,21 @@
-"""The one place that answers "may this user do this to this object?".
+"""The league's permission rules, registered in the one registry (``accounts.permissions``).
 
 Views never hand-roll a check: they call ``can`` (or ``require``, which
-raises PermissionDenied) with an action name from ``Action``. Each rule is a
-small function, named after what it allows, with its reason in the docstring.
+raises PermissionDenied) with an action name from ``Action``; both are the
+registry's, imported here so league code finds its actions and the checks in
+one place. Each rule is a small function, named after what it allows, with
+its reason in the docstring.
 """
 
 from enum import StrEnum
 
-from django.core.exceptions import PermissionDenied
-
+from accounts.permissions import can, require, rule
 from accounts.roles import is_club_officer, is_club_president
+
+__all__ = ["Action", "can", "require"]
 
 
 class Action(StrEnum):
-    MANAGE_CLUB = "club.manage"  # invitations, members, presidency
     MANAGE_SEASON = "season.manage"  # calendar, registrations of others, close/reopen, awards
     CREATE_SEASON = "season.create"
     REGISTER_SELF = "manche.register_self"
@@ -37,24 +39,24 @@ def is_season_officer(user, season) -> bool:
     return user.pk is not None and user.pk in (season.president_id, season.vice_president_id)
 
 
-def can_manage_club(user, obj=None) -> bool:
-    return is_club_officer(user)
-
-
+@rule(Action.MANAGE_SEASON)
 def can_manage_season(user, season) -> bool:
     return is_season_officer(user, season)
 
 
+@rule(Action.REGISTER_SELF)
 def can_register_self(user, manche) -> bool:
     """Any active member may sign himself up while the manche takes registrations."""
     return user.is_authenticated and user.is_active and manche.status == manche.Status.OPEN
 
 
+@rule(Action.CREATE_SEASON)
 def can_create_season(user, obj=None) -> bool:
     """A new season is prepared by the club's President (or his Vice-President)."""
     return is_club_officer(user)
 
 
+@rule(Action.WITHDRAW_SELF)
 def can_withdraw_self(user, registration) -> bool:
     """A member withdraws his own sign-up only, while the manche is neither played nor cancelled."""
     manche = registration.manche
@@ -66,6 +68,7 @@ def can_withdraw_self(user, registration) -> bool:
     )
 
 
+@rule(Action.RUN_DRAW)
 def can_run_draw(user, manche) -> bool:
     """The capitaine de soirée draws the jetons and seats (or the President), before the manche is played."""
     if manche.status in (manche.Status.PLAYED, manche.Status.CANCELLED):
@@ -75,6 +78,7 @@ def can_run_draw(user, manche) -> bool:
     return user.is_authenticated and user.is_active and manche.capitaine_id == user.pk
 
 
+@rule(Action.EDIT_SHEET)
 def can_edit_sheet(user, manche) -> bool:
     """The capitaine of that manche keeps the sheet until it is closed; the President always may."""
     if is_season_officer(user, manche.season):
@@ -88,55 +92,35 @@ def can_edit_sheet(user, manche) -> bool:
     )
 
 
+@rule(Action.CORRECT_RESULTS)
+@rule(Action.VIEW_AUDIT)
 def can_correct_results(user, manche) -> bool:
     return is_season_officer(user, manche.season)
 
 
+@rule(Action.JUDGE_COMPTE_RENDU)
 def can_judge_compte_rendu(user, manche) -> bool:
     return is_season_officer(user, manche.season)
 
 
+@rule(Action.WRITE_COMPTE_RENDU)
 def can_write_compte_rendu(user, manche) -> bool:
     """Its vainqueurs, or another player of the table once a vainqueur's one was judged non conforme
-    (never the President); the reasons are in ``selectors_comptes_rendus.write_refusal``."""
+    (never the President); the reasons are in ``selectors.comptes_rendus.write_refusal``."""
     from django.utils import timezone
 
-    from .selectors_comptes_rendus import manche_comptes_rendus, write_refusal
+    from .selectors.comptes_rendus import manche_comptes_rendus, write_refusal
 
     return write_refusal(manche_comptes_rendus(manche, now=timezone.now()), user) is None
 
 
+@rule(Action.IMPORT_SEASON)
 def can_import_season(user, obj=None) -> bool:
     """Importing a season creates or replaces seasons and creates accounts: the club's President only."""
     return is_club_president(user)
 
 
+@rule(Action.EXPORT_SEASON)
 def can_export_season(user, season) -> bool:
     """The whole season with its comptes-rendus, as a backup: the President's (or the season's officers')."""
     return is_season_officer(user, season)
-
-
-RULES = {
-    Action.MANAGE_CLUB: can_manage_club,
-    Action.MANAGE_SEASON: can_manage_season,
-    Action.CREATE_SEASON: can_create_season,
-    Action.REGISTER_SELF: can_register_self,
-    Action.WITHDRAW_SELF: can_withdraw_self,
-    Action.RUN_DRAW: can_run_draw,
-    Action.EDIT_SHEET: can_edit_sheet,
-    Action.CORRECT_RESULTS: can_correct_results,
-    Action.VIEW_AUDIT: can_correct_results,
-    Action.JUDGE_COMPTE_RENDU: can_judge_compte_rendu,
-    Action.WRITE_COMPTE_RENDU: can_write_compte_rendu,
-    Action.IMPORT_SEASON: can_import_season,
-    Action.EXPORT_SEASON: can_export_season,
-}
-
-
-def can(user, action: Action, obj=None) -> bool:
-    return RULES[Action(action)](user, obj)
-
-
-def require(user, action: Action, obj=None) -> None:
-    if not can(user, action, obj):
-        raise PermissionDenied

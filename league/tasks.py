@@ -9,7 +9,8 @@ from smtplib import SMTPException
 from celery import shared_task
 from django.utils import timezone
 
-from .notifications import deliver, requeue_stalled
+from .notifications import SEND_EMAIL_TASK, deliver, requeue_stalled
+from .services.calendar import manche_reminders_send
 from .services.comptes_rendus import deadline_sweep
 
 
@@ -20,7 +21,7 @@ def sweep_compte_rendu_deadlines() -> int:
 
 
 @shared_task(
-    name="league.send_notification_email",
+    name=SEND_EMAIL_TASK,
     acks_late=True,
     # A mail server that is down or refuses for a while: try again later,
     # 1, 2 then 4 minutes on (jittered); ``requeue_stalled_emails`` picks
@@ -48,6 +49,4 @@ def requeue_stalled_emails() -> int:
 @shared_task(name="league.send_manche_reminders", acks_late=True, soft_time_limit=240, time_limit=300)
 def send_manche_reminders() -> int:
     """Remind the seated players two days before each manche; each reminder is claimed once."""
-    from .services.calendar import manche_reminders_send
-
     return manche_reminders_send(now=timezone.now())

@@ -4,17 +4,31 @@ Three members cover most access rules: ``president`` (holds the office and
 presides the season), ``capitaine`` (keeps the sheet of the manche he is
 given) and ``player`` (an ordinary member). Anonymous visitors are the
 client without a login.
+
+No test may depend on the real date: a club built around "now" under a
+fixed season name runs at ``IN_SEASON`` (the ``in_season_clock`` fixture).
+``make test-clock`` runs the whole suite at awkward moments to prove it
+(tests/shifted_clock.py).
 """
 
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
 import pytest
+import time_machine
 from django.utils import timezone
+
+from config.env import cache_config
+
+# A Wednesday morning of the 2025-2026 season.
+IN_SEASON = datetime(2025, 11, 19, 10, 0, tzinfo=ZoneInfo("Europe/Paris"))
 
 
 @pytest.fixture(autouse=True)
 def _fast_and_isolated(settings, tmp_path):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
-    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    settings.CACHES = {"default": cache_config("locmem://")}  # the embedded default
     settings.MEDIA_ROOT = tmp_path / "media"
     settings.STORAGES = {
         **settings.STORAGES,
@@ -43,6 +57,14 @@ def _celery_eager(request):
 
 
 @pytest.fixture
+def in_season_clock():
+    """The whole test at ``IN_SEASON``, time flowing on from there: a season named 2025-2026,
+    "ten days ahead", the next Thursday and a session's age agree whatever the real date."""
+    with time_machine.travel(IN_SEASON, tick=True):
+        yield IN_SEASON
+
+
+@pytest.fixture
 def make_user(db):
     from accounts.models import User
 
@@ -57,7 +79,7 @@ def make_user(db):
 
 @pytest.fixture
 def president(make_user):
-    from accounts.services import presidency_hand_over
+    from accounts.services.offices import presidency_hand_over
 
     user = make_user("ben", display_name="Benoît")
     presidency_hand_over(by=None, to=user, now=timezone.now())
@@ -93,3 +115,14 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.skip(reason="needs a real broker (CELERY_BROKER_URL=redis://…)"))
         if "browser" in item.keywords and not real:
             item.add_marker(pytest.mark.skip(reason="browser journeys run in the real-services pass"))
+
+
+@pytest.fixture
+def eager_tasks():
+    """Celery tasks run in-process as soon as they are queued, as a worker would (never into a broker)."""
+    from config.celery import app
+
+    previous = app.conf.task_always_eager, app.conf.task_eager_propagates
+    app.conf.task_always_eager, app.conf.task_eager_propagates = True, True
+    yield app
+    app.conf.task_always_eager, app.conf.task_eager_propagates = previous

@@ -18,6 +18,7 @@ from .comptes_rendus import (
     rejection_deadline,
     wall_clock_add_days,
 )
+from .deadlines import Deadlines
 from .donne import (
     ContractDonne,
     DonneResult,
@@ -89,6 +90,7 @@ __all__ = [
     "gettext_noop",
     "json_number",
     "manche_bonuses",
+    "Deadlines",
     "manche_deadlines",
     "next_deadline",
     "next_dealer",

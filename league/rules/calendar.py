@@ -33,6 +33,7 @@ __all__ = [
     "season_dates",
     "season_start_year",
     "season_starts",
+    "season_year",
 ]
 
 CLUB_TIMEZONE = "Europe/Paris"
@@ -145,3 +146,14 @@ def fill_state(status: str, seated: int, seats: int = SEATS) -> str:
     if seated >= seats:
         return "full"
     return status
+
+
+#: The month a new season year begins: the one after a season's last manche
+#: (the first Thursday of July), so from July on the coming season is meant.
+SEASON_YEAR_FIRST_MONTH = 7
+
+
+def season_year(now: datetime, tz: str = CLUB_TIMEZONE) -> int:
+    """The year the season of ``now`` (club time) starts in: from July, the coming season's."""
+    local = local_date(now, tz)
+    return local.year if local.month >= SEASON_YEAR_FIRST_MONTH else local.year - 1

@@ -24,6 +24,7 @@ from .comptes_rendus import (
     compte_rendu_adjustments,
     last_manche_deadline,
 )
+from .deadlines import Deadlines
 from .donne import ContractDonne, MisereGame
 from .errors import RuleViolation, prefixed, raise_if
 from .manche import (
@@ -121,14 +122,15 @@ class SeasonInput:
 class MancheOutcome:
     """What a played manche gives: its sheet (None for the quick form), its
     classification, its adjustments (one per event, each with its reason),
-    its vainqueurs (player ids) and its compte-rendu deadlines."""
+    its vainqueurs (player ids) and its compte-rendu deadlines (a view into
+    the season's one list of manche starts: see :mod:`.deadlines`)."""
 
     number: int
     sheet: SheetResult | None
     ranking: tuple[RankingEntry, ...]
     adjustments: tuple[Adjustment, ...]
     vainqueurs: tuple[str, ...]
-    deadlines: tuple[datetime, ...]
+    deadlines: Deadlines
 
 
 @dataclass(frozen=True)
@@ -417,16 +419,17 @@ def compute_season(season: SeasonInput, *, now: datetime) -> SeasonResult:
     raise_if(problems)
     ruleset = season.ruleset
     players = _players(season)
-    # every non-cancelled manche's start, in UTC and in order: the deadlines
-    # of a manche are the starts after its own (a slice, not a search)
+    # every non-cancelled manche's start, in UTC and in order, once: the
+    # deadlines of a manche are the starts after its own, a view into it
     live = sorted((m.starts_at.astimezone(UTC), m.number) for m in season.manches if m.status != CANCELLED)
-    starts = [s for s, _n in live]
+    starts = tuple(s for s, _n in live)
     starting_at = dict(live)
     outcomes: dict[int, MancheOutcome] = {}
     for p in sorted(played, key=lambda p: (p.manche.starts_at, p.manche.number)):
         m = p.manche
-        later = starts[bisect.bisect_right(starts, m.starts_at.astimezone(UTC)) :]
-        deadlines = tuple(later) if later else (last_manche_deadline(ruleset, m.starts_at),)
+        first = bisect.bisect_right(starts, m.starts_at.astimezone(UTC))
+        final = last_manche_deadline(ruleset, m.starts_at) if first == len(starts) else None
+        deadlines = Deadlines(starts, first, final)
         winners = ranking_vainqueurs(p.ranking)
         adjustments = manche_bonuses(ruleset, p.ranking, m.number) + compte_rendu_adjustments(
             ruleset,

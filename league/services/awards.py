@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 
 from ..models import Award, Manche, Season
-from ..selectors import invalidate
+from .revision import invalidate
 
 CITATION_MAX_LENGTH = 2000
 

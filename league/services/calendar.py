@@ -18,7 +18,7 @@ from accounts.models import User
 
 from ..models import Manche, Registration, Season
 from ..rules import calendar as cal
-from ..selectors import invalidate
+from .revision import invalidate
 from .seasons import manche_url, notify_members
 
 #: Reminders go out this long before a manche starts.

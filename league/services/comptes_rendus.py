@@ -25,14 +25,14 @@ from ..markdown import check_markdown
 from ..models import Comment, CompteRendu, Manche, Season
 from ..notifications import notify
 from ..permissions import Action, require
-from ..selectors import invalidate
-from ..selectors_comptes_rendus import (
+from ..selectors.comptes_rendus import (
     MancheComptesRendus,
     manche_comptes_rendus,
     presiding_officer,
     situations_of,
     write_refusal,
 )
+from .revision import invalidate
 
 logger = logging.getLogger(__name__)
 

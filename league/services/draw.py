@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from accounts.models import JetonColour, User
 
 from ..models import Donne, Manche, Registration, Seat
+from ..selectors.draw import draw_sizes, table_seats
 
 #: The boxes around the table, in playing order.
 COLOURS: tuple[str, ...] = tuple(JetonColour.values)
@@ -90,10 +91,7 @@ def draw_run(
     if Donne.objects.filter(manche=manche).exists():
         raise ValidationError({"manche": _("La feuille de marque est commencée : la table ne change plus.")})
     players = _table_players(manche)
-    ruleset = manche.season.ruleset()
-    sizes = ruleset.table_sizes
-    if len(players) < max(sizes) and ruleset.allows_absent and manche.absent_id is None:
-        sizes = (max(sizes),)  # Tarot-Bière plays at 4 only with an absent player
+    sizes = draw_sizes(manche, len(players))
     if len(players) not in sizes:
         wanted = ", ".join(str(s) for s in sizes[:-1])
         wanted = f"{wanted} {_('ou')} {sizes[-1]}" if wanted else str(sizes[-1])
@@ -123,10 +121,6 @@ def draw_run(
         seat._change_reason = _("Tirage des jetons : %(summary)s") % {"summary": summary}
         seat.save()
     return picks
-
-
-def table_seats(manche: Manche) -> list[Seat]:
-    return list(Seat.objects.filter(manche=manche).select_related("player").order_by("position"))
 
 
 def table_ensure(manche: Manche) -> list[User]:

@@ -23,9 +23,9 @@ from accounts.models import User
 
 from ..models import Donne, Manche, QuickResult, Registration, Seat
 from ..rules import calendar as cal
-from ..selectors import invalidate
+from ..selectors.registrations import seated, waiting
 from .calendar import cancel_locked
-from .draw import table_ensure  # noqa: F401  (the sheet looks for it here too)
+from .revision import invalidate
 from .seasons import manche_url, notify_members
 
 SEATS = cal.SEATS
@@ -67,22 +67,6 @@ def _table_changed(manche: Manche, by: User | None) -> None:
         seat._history_user = by
         seat._change_reason = _("Table modifiée : tirage à refaire")
         seat.delete()
-
-
-def seated(manche: Manche):
-    return (
-        Registration.objects.filter(manche=manche, seat__isnull=False)
-        .select_related("player")
-        .order_by("seat")
-    )
-
-
-def waiting(manche: Manche):
-    return (
-        Registration.objects.filter(manche=manche, seat__isnull=True)
-        .select_related("player")
-        .order_by("created_at", "pk")
-    )
 
 
 def _insert(manche: Manche, player: User, by: User | None, now: datetime) -> Registration:
@@ -212,25 +196,3 @@ def registration_withdraw(*, by: User | None, registration: Registration, now: d
         }
     cancel_locked(manche, by=by, reason=reason, now=now)
     return Withdrawal(player=player, late=True, cancelled=True)
-
-
-def registration_of(manche: Manche, player: User) -> Registration | None:
-    return Registration.objects.filter(manche=manche, player=player).first()
-
-
-def waiting_rank(registration: Registration) -> int | None:
-    """1 for the first waiting player, … ; None when seated."""
-    if registration.seat is not None:
-        return None
-    ahead = (
-        Registration.objects.filter(manche_id=registration.manche_id, seat__isnull=True)
-        .filter(created_at__lt=registration.created_at)
-        .count()
-        + Registration.objects.filter(
-            manche_id=registration.manche_id,
-            seat__isnull=True,
-            created_at=registration.created_at,
-            pk__lt=registration.pk,
-        ).count()
-    )
-    return ahead + 1

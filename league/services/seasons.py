@@ -21,7 +21,7 @@ from accounts.models import User
 
 from .. import rules
 from ..models import Season
-from ..selectors import invalidate
+from .revision import invalidate
 
 SEASON_NAME_RE = re.compile(r"^([0-9]{4})-([0-9]{4})\Z")
 
@@ -244,11 +244,3 @@ def season_reopen(*, by: User | None, season: Season, now: datetime) -> Season:
     season.state = Season.State.OPEN
     season.closed_at = None
     return _record_recomputed(season, by, _("Saison rouverte"))
-
-
-def current_season() -> Season | None:
-    """The season in progress, else the most recent one (by name), else none."""
-    return (
-        Season.objects.filter(state=Season.State.OPEN).order_by("-name").first()
-        or Season.objects.order_by("-name").first()
-    )

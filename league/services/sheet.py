@@ -17,15 +17,18 @@ from django.conf import settings
 from django.core.exceptions import NON_FIELD_ERRORS, PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import F
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from league import rules, selectors
+from league import rules
 from league.models import Donne, Manche, QuickResult, Seat
 from league.notifications import notify
 from league.permissions import Action, can
-from league.sheet_input import SheetState, donne_row, render, sheet_state
+from league.selectors.engine import donne_to_engine
+from league.selectors.sheet import SheetState, donne_row, render, sheet_state
+from league.services import draw as draw_services
+from league.services.revision import invalidate
 
 
 class StaleSheet(ValidationError):
@@ -79,7 +82,7 @@ def _check_writable(manche: Manche, by) -> None:
 
 
 def _invalidate(manche: Manche) -> None:
-    selectors.invalidate(manche.season)
+    invalidate(manche.season)
 
 
 def _results_changed(manche: Manche, *, now: datetime) -> None:
@@ -223,9 +226,7 @@ def table_ensure(*, manche: Manche) -> list[Seat]:
     state = sheet_state(manche)
     if not state.has_table:
         return []
-    from league.services.registrations import table_ensure as seats_from_registrations
-
-    seats_from_registrations(manche)
+    draw_services.table_ensure(manche)
     return list(Seat.objects.filter(manche=manche).select_related("player").order_by("position"))
 
 
@@ -305,7 +306,7 @@ def _json_points(value):
 
 
 def _engine_row(manche: Manche, index: int, row: dict) -> dict:
-    """A values()-shaped dict for ``selectors.donne_to_engine``."""
+    """A values()-shaped dict for ``donne_to_engine``."""
     return {
         "manche_id": manche.pk,
         "index": index,
@@ -327,13 +328,13 @@ def _engine_row(manche: Manche, index: int, row: dict) -> dict:
 
 def _score_with(state: SheetState, position: int, candidate: dict | None, *, replace: bool) -> tuple:
     """Score the sheet with ``candidate`` inserted at (or replacing, or — None — removing) ``position``."""
-    engine = [selectors.donne_to_engine(donne_row(d)) for d in state.donnes]
+    engine = [donne_to_engine(donne_row(d)) for d in state.donnes]
     if candidate is None:
         del engine[position]
     elif replace:
-        engine[position] = selectors.donne_to_engine(candidate)
+        engine[position] = donne_to_engine(candidate)
     else:
-        engine.insert(position, selectors.donne_to_engine(candidate))
+        engine.insert(position, donne_to_engine(candidate))
     try:
         return rules.score_sheet(state.ruleset, state.table, engine), engine
     except rules.InvalidInput as exc:
@@ -498,7 +499,7 @@ def manche_close(*, manche: Manche, by, seen_version, now: datetime) -> SheetSta
         raise _nonfield(
             _("Aucune donne n'est saisie : il n'y a rien à clôturer (ou saisissez des résultats rapides).")
         )
-    engine = tuple(selectors.donne_to_engine(donne_row(d)) for d in state.donnes)
+    engine = tuple(donne_to_engine(donne_row(d)) for d in state.donnes)
     problems = _season_check(state, donnes=engine, order=tuple(manche.order) if manche.order else None)
     if problems:
         raise _problems_error(problems, prefix="")
@@ -612,10 +613,7 @@ def _notify_vainqueurs(manche: Manche, *, now: datetime) -> None:
     if not state.ranking:
         return
     kwargs = {"season_name": manche.season.name, "number": manche.number}
-    try:
-        url = reverse("league:cr_write", kwargs=kwargs)
-    except NoReverseMatch:
-        url = reverse("league:manche_detail", kwargs=kwargs)
+    url = reverse("league:cr_write", kwargs=kwargs)
     deadline = _deadline(manche, state)
     for user in state.vainqueurs:
         notify(

@@ -21,8 +21,9 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext
 
 from accounts.models import User
-from league import rules, selectors
+from league import rules
 from league.models import Season
+from league.services.revision import invalidate
 from league.transfer import build, export, parse
 from league.transfer.parse import ParsedSeason
 
@@ -171,7 +172,7 @@ def import_parsed(
             existing = Season.objects.select_for_update().filter(name=parsed.name).first()
             _refuse_existing(parsed, replace, existing)
             season = build.write_season(parsed, existing=existing, by=by, now=now)
-            selectors.invalidate(season)
+            invalidate(season)
     except IntegrityError:
         if (
             not replace

@@ -1,9 +1,10 @@
 """Template helpers of the comptes-rendus area: ``{% load comptes_rendus %}``."""
 
 from django import template
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ..selectors_comptes_rendus import unread_notice_count
+from ..selectors.comptes_rendus import unread_notice_count
 
 register = template.Library()
 
@@ -19,3 +20,9 @@ def unread_notices(context) -> int:
 def adjustment_text(adjustment) -> str:
     """An engine adjustment's reason, translated."""
     return adjustment.reason.render(_)
+
+
+@register.filter
+def is_past(moment) -> bool:
+    """Whether the instant ``moment`` has passed (compares instants, never rendered text)."""
+    return moment <= timezone.now()

@@ -6,7 +6,9 @@ costs more than the database work itself, so rows here are dicts keyed by
 the fields' ``attname``; only values that need it (dates, decimals, JSON)
 go through the field's own ``get_db_prep_save``, everything else is handed
 to the driver as it is. Columns come from the models' ``_meta``, so a field
-added to a model later is written too (with its default).
+added to a model later is written too (with its default). On PostgreSQL the
+rows are streamed with ``COPY``; elsewhere (SQLite) they go in multi-row
+``INSERT`` statements.
 
 History stays complete: every inserted row gets its ``+`` history row and
 every deleted row its ``-`` one, with the importer as the history user.
@@ -108,6 +110,8 @@ def insert(
     params = _values(fields, rows, connection)
     one = "(" + ", ".join(["%s"] * len(fields)) + ")"
     with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            return _copy(cursor, model, columns, params, returning=returning)
         if not returning:
             cursor.executemany(f"INSERT INTO {table} ({columns}) VALUES {one}", params)  # noqa: S608
             return []
@@ -121,6 +125,32 @@ def insert(
             cursor.execute(sql, [v for values in chunk for v in values])
             ids.extend(r[0] for r in cursor.fetchall())
         return ids
+
+
+def _copy(
+    cursor, model: type[models.Model], columns: str, params: list[list], *, returning: bool
+) -> list[int]:
+    """PostgreSQL: the rows through one ``COPY … FROM STDIN`` (psycopg 3), their keys drawn from the sequence first.
+
+    Measured on a season of 1,600 manches, sending rows as ``INSERT … VALUES``
+    statements of 500 rows made the client build and the server re-parse
+    every statement; COPY streams them.
+    """
+    qn = connections[cursor.db.alias].ops.quote_name
+    meta = model._meta
+    ids: list[int] = []
+    if returning:
+        cursor.execute(
+            "SELECT nextval(pg_get_serial_sequence(%s, %s)) FROM generate_series(1, %s)",
+            [meta.db_table, meta.pk.column, len(params)],
+        )
+        ids = [r[0] for r in cursor.fetchall()]
+        columns = f"{qn(meta.pk.column)}, {columns}"
+        params = [[pk, *values] for pk, values in zip(ids, params, strict=True)]
+    with cursor.cursor.copy(f"COPY {qn(meta.db_table)} ({columns}) FROM STDIN") as copy:
+        for values in params:
+            copy.write_row(values)
+    return ids
 
 
 def history(

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 
 from ..models import Award, Season
 from ..permissions import Action, require
+from ..selectors.seasons import season_or_404
 from ..services.awards import CITATION_MAX_LENGTH, award_grant, award_revoke, season_participants
 
 
@@ -33,7 +34,7 @@ class AwardForm(forms.Form):
 
 @login_required
 def award_manage(request, season_name: str):
-    season = get_object_or_404(Season, name=season_name)
+    season = season_or_404(season_name)
     require(request.user, Action.MANAGE_SEASON, season)
     form = AwardForm(request.POST or None, season=season)
     if request.method == "POST" and form.is_valid():
@@ -69,7 +70,7 @@ def award_manage(request, season_name: str):
 @login_required
 @require_POST
 def award_delete(request, season_name: str, pk: int):
-    season = get_object_or_404(Season, name=season_name)
+    season = season_or_404(season_name)
     require(request.user, Action.MANAGE_SEASON, season)
     award = get_object_or_404(Award, pk=pk, season=season)
     label = award.get_award_display()

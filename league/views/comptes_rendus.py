@@ -15,20 +15,19 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.forms import add_service_errors
 
-from ..forms_comptes_rendus import CommentForm, CompteRenduForm, JudgeForm
+from ..forms.comptes_rendus import CommentForm, CompteRenduForm, JudgeForm
 from ..markdown import check_markdown, render_markdown
-from ..models import CompteRendu, Season, SiteNotice
+from ..models import CompteRendu, SiteNotice
 from ..notifications import mark_notices_read
 from ..permissions import Action, can
-from ..selectors_comptes_rendus import (
-    current_season,
+from ..selectors.comptes_rendus import (
     manche_comptes_rendus,
     ranking_markdown,
     season_open_deadlines,
     write_refusal,
 )
+from ..selectors.seasons import current_season, manche_or_404, season_or_404
 from ..services import comptes_rendus as services
-from .manche import get_manche
 
 PAGE_SIZE = 10
 NOTICES_PAGE_SIZE = 25
@@ -48,10 +47,6 @@ def manche_section_context(request, manche) -> dict:
     }
 
 
-def _season(season_name: str) -> Season:
-    return get_object_or_404(Season, name=season_name)
-
-
 def _compte_rendu(season_name: str, pk: int) -> CompteRendu:
     return get_object_or_404(
         CompteRendu.objects.select_related("manche__season", "author", "judged_by"),
@@ -69,7 +64,7 @@ def cr_current(request):
 
 def cr_list(request, season_name: str):
     """Every compte-rendu of the season, newest first, under the deadlines still open."""
-    season = _season(season_name)
+    season = season_or_404(season_name)
     comptes_rendus = (
         CompteRendu.objects.filter(manche__season=season)
         .select_related("manche", "author")
@@ -131,7 +126,7 @@ def _default_text(situation) -> str:
 @require_http_methods(["GET", "POST"])
 def cr_write(request, season_name: str, number: int):
     """The vainqueur writes the compte-rendu (or a player writes a replacement after a rejection)."""
-    manche = get_manche(season_name, number)
+    manche = manche_or_404(season_name, number)
     now = timezone.now()
     situation = manche_comptes_rendus(manche, now=now)
     refusal = write_refusal(situation, request.user)

@@ -4,24 +4,16 @@ Each area contributes its context through one function of its own views
 module, so the sections evolve independently.
 """
 
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 
-from ..models import Manche
-from . import comptes_rendus, seasons, sheet
-
-
-def get_manche(season_name: str, number: int) -> Manche:
-    return get_object_or_404(
-        Manche.objects.select_related("season", "capitaine", "absent"),
-        season__name=season_name,
-        number=number,
-    )
+from ..selectors.seasons import manche_or_404
+from . import comptes_rendus, registrations, sheet
 
 
 def manche_detail(request, season_name: str, number: int):
-    manche = get_manche(season_name, number)
+    manche = manche_or_404(season_name, number)
     context = {"manche": manche, "season": manche.season}
-    context.update(seasons.manche_section_context(request, manche))
+    context.update(registrations.manche_section_context(request, manche))
     context.update(sheet.manche_section_context(request, manche))
     context.update(comptes_rendus.manche_section_context(request, manche))
     return render(request, "league/manche/detail.html", context)

@@ -13,28 +13,23 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from ..models import Manche, Season
+from .. import rules
+from ..forms.sheet import DonneForm, OrderForm, QuickResultsForm, TableForm
+from ..models import Manche
 from ..permissions import Action, can, require
+from ..selectors.engine import manche_outcomes
+from ..selectors.seasons import manche_or_404, season_or_404
+from ..selectors.sheet import audit_entries, sheet_state
 from ..services import sheet as services
-from ..sheet_forms import DonneForm, OrderForm, QuickResultsForm, TableForm
-from ..sheet_input import audit_entries, sheet_state
 
 POLL_SECONDS = 10
 RESULTS_PER_PAGE = 10
-
-
-def _manche(season_name: str, number: int) -> Manche:
-    return get_object_or_404(
-        Manche.objects.select_related("season", "capitaine", "absent", "closed_by"),
-        season__name=season_name,
-        number=number,
-    )
 
 
 def _sheet_url(manche: Manche) -> str:
@@ -140,7 +135,7 @@ def sheet(request, season_name: str, number: int):
     Reading only: until a first write saves them, the seats shown are the
     registrations' stand-ins (``sheet_state``).
     """
-    manche = _manche(season_name, number)
+    manche = manche_or_404(season_name, number)
     adding = "ajouter" in request.GET
     return render(request, "league/sheet/page.html", _sheet_context(request, manche, adding=adding))
 
@@ -148,7 +143,7 @@ def sheet(request, season_name: str, number: int):
 @require_GET
 def sheet_board(request, season_name: str, number: int):
     """The part watchers poll: 204 while nothing changed, the board when it did."""
-    manche = _manche(season_name, number)
+    manche = manche_or_404(season_name, number)
     if request.GET.get("v") == str(manche.sheet_version):
         return HttpResponse(status=204)
     return render(request, "league/sheet/_board.html", _sheet_context(request, manche))
@@ -175,7 +170,7 @@ def _stale(request, manche: Manche, error: ValidationError, form=None, edit=None
 @login_required
 @require_POST
 def donne_add(request, season_name: str, number: int):
-    manche = _manche(season_name, number)
+    manche = manche_or_404(season_name, number)
     require(request.user, Action.EDIT_SHEET, manche)
     state = sheet_state(manche)
     form = _donne_form(manche, state, request.POST)
@@ -200,7 +195,7 @@ def donne_add(request, season_name: str, number: int):
 @login_required
 @require_http_methods(["GET", "POST"])
 def donne_edit(request, season_name: str, number: int, index: int):
-    manche = _manche(season_name, number)
+    manche = manche_or_404(season_name, number)
     require(request.user, Action.EDIT_SHEET, manche)
     state = sheet_state(manche)
     donne = next((d for d in state.donnes if d.index == index), None)
@@ -233,7 +228,7 @@ def donne_edit(request, season_name: str, number: int, index: int):
 @login_required
 @require_POST
 def donne_delete(request, season_name: str, number: int, index: int):
-    manche = _manche(season_name, number)
+    manche = manche_or_404(season_name, number)
     require(request.user, Action.EDIT_SHEET, manche)
     try:
         services.donne_delete(
@@ -259,7 +254,7 @@ def donne_delete(request, season_name: str, number: int, index: int):
 @require_http_methods(["GET", "POST"])
 def table(request, season_name: str, number: int):
     """Set the table by hand (paper sheets, history, or no draw recorded): seats in playing order."""
-    manche = _manche(season_name, number)
+    manche = manche_or_404(season_name, number)
     require(request.user, Action.EDIT_SHEET, manche)
     state = sheet_state(manche)
     if request.method == "POST":
@@ -295,7 +290,7 @@ def table(request, season_name: str, number: int):
 @require_POST
 def close(request, season_name: str, number: int):
     """Close the night: the ranking is published and the vainqueur(s) told their compte-rendu is due."""
-    manche = _manche(season_name, number)
+    manche = manche_or_404(season_name, number)
     require(request.user, Action.EDIT_SHEET, manche)
     try:
         state = services.manche_close(
@@ -318,7 +313,7 @@ def close(request, season_name: str, number: int):
 @require_http_methods(["GET", "POST"])
 def quick_results(request, season_name: str, number: int):
     """Each player's final line, for a night kept on paper or a manche of history."""
-    manche = _manche(season_name, number)
+    manche = manche_or_404(season_name, number)
     require(request.user, Action.EDIT_SHEET, manche)
     state = sheet_state(manche)
     if not state.has_table:
@@ -365,7 +360,7 @@ def quick_results(request, season_name: str, number: int):
 @require_http_methods(["GET", "POST"])
 def order(request, season_name: str, number: int):
     """The President records the order the table agreed for tied scores."""
-    manche = _manche(season_name, number)
+    manche = manche_or_404(season_name, number)
     require(request.user, Action.CORRECT_RESULTS, manche)
     state = sheet_state(manche)
     if not state.ranking:
@@ -419,7 +414,7 @@ def order(request, season_name: str, number: int):
 @require_GET
 def audit(request, season_name: str, number: int):
     """Every change to the manche's table, donnes and results: who, when, before and after."""
-    manche = _manche(season_name, number)
+    manche = manche_or_404(season_name, number)
     require(request.user, Action.VIEW_AUDIT, manche)
     page = Paginator(audit_entries(manche), 50).get_page(request.GET.get("page"))
     return render(
@@ -430,7 +425,7 @@ def audit(request, season_name: str, number: int):
 @require_GET
 def results(request, season_name: str):
     """Parties & Résultats: every played manche of the season with its ranking, newest first."""
-    season = get_object_or_404(Season, name=season_name)
+    season = season_or_404(season_name)
     manches = (
         Manche.objects.filter(season=season, status=Manche.Status.PLAYED)
         .select_related("season", "absent", "capitaine", "closed_by")
@@ -442,8 +437,19 @@ def results(request, season_name: str):
 
 
 def manche_section_context(request, manche) -> dict:
-    """The manche page's results section: the ranking of the night (or the live totals), and the audit."""
-    state = sheet_state(manche)
+    """The manche page's results section: the ranking of the night (or the live totals), and the audit.
+
+    A played manche's ranking is the engine's cached outcome (the sheet is
+    not scored again on each view); while the engine refuses the season, the
+    sheet is scored on its own to show its problems.
+    """
+    outcome = None
+    if manche.status == Manche.Status.PLAYED:
+        try:
+            outcome = manche_outcomes(manche.season, [manche.number])[manche.number]
+        except rules.InvalidInput:
+            outcome = None
+    state = sheet_state(manche, outcome=outcome)
     context = {
         "sheet_state": state,
         "sheet_url": _sheet_url(manche),

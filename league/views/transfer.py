@@ -17,8 +17,8 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import NoReverseMatch, reverse
+from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -26,6 +26,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from ..models import Season
 from ..permissions import Action, can, require
+from ..selectors.seasons import season_or_404
 from ..services.transfer import ImportRefused, dump, export_season, import_check, import_season
 
 SESSION_KEY = "league.season_import"
@@ -81,10 +82,7 @@ def _problem_lines(exc: ImportRefused) -> list[tuple[str, str]]:
 
 
 def _after_import_url(season: Season) -> str:
-    try:
-        return reverse("league:season_detail", args=[season.name])
-    except NoReverseMatch:
-        return reverse("league:season_import")
+    return reverse("league:season_detail", args=[season.name])
 
 
 @login_required
@@ -155,7 +153,7 @@ def _confirm(request):
 @login_required
 @require_GET
 def season_export(request, season_name: str):
-    season = get_object_or_404(Season, name=season_name)
+    season = season_or_404(season_name)
     require(request.user, Action.EXPORT_SEASON, season)
     text = dump(export_season(season=season, now=timezone.now()))
     response = HttpResponse(text.encode("utf-8"), content_type="application/json; charset=utf-8")

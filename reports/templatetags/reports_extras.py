@@ -9,7 +9,7 @@ from django.utils.translation import gettext
 
 from league import rules
 
-from ..selectors import ACCESSIT_LABELS, CONTRACT_LABELS, TITLE_LABELS
+from ..selectors.labels import ACCESSIT_LABELS, CONTRACT_LABELS, TITLE_LABELS
 
 register = template.Library()
 

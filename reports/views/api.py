@@ -7,8 +7,11 @@ from django.http import HttpResponse
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
-from ..selectors import memo, season_key, season_standings, standings_document
-from .common import get_season
+from league.selectors.seasons import season_or_404
+
+from ..selectors.cache import memo, reading_name
+from ..selectors.readings import season_standings
+from ..selectors.standings import standings_document
 
 
 @require_GET
@@ -18,7 +21,7 @@ def api_standings(request, season_name: str):
     The serialized document is cached under the season's revision, so a warm
     request is one query and one cache read.
     """
-    season = get_season(season_name)
+    season = season_or_404(season_name)
     now = timezone.now()
 
     def compute():
@@ -28,7 +31,7 @@ def api_standings(request, season_name: str):
             return (409, json.dumps(body, ensure_ascii=False)), data.valid_until
         return (200, json.dumps(standings_document(data), ensure_ascii=False)), data.valid_until
 
-    status, body = memo(season_key(season, "api"), now, compute)
+    status, body = memo(season, reading_name("api"), now, compute)
     response = HttpResponse(body, status=status, content_type="application/json")
     if not settings.MEMBERS_ONLY_READING:
         # Public data, meant to be embedded in other sites.

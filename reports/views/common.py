@@ -3,13 +3,6 @@
 import copy
 
 from django.http import QueryDict
-from django.shortcuts import get_object_or_404
-
-from league.models import Season
-
-
-def get_season(name: str) -> Season:
-    return get_object_or_404(Season, name=name)
 
 
 def highlight_style(request, selector: str = "[data-player]") -> str:

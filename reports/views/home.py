@@ -1,47 +1,27 @@
 """The home page: the current season at a glance."""
 
-from django.db.models import Count, Q
 from django.shortcuts import render
-from django.template import TemplateDoesNotExist
-from django.template.loader import get_template
 from django.utils import timezone
 
 from league.models import Manche
+from league.rules import calendar as cal
+from league.selectors.comptes_rendus import my_open_deadlines
+from league.selectors.seasons import current_season, with_fill
 
-from ..selectors import current_season, season_standings
+from ..selectors.readings import season_standings
 from .common import highlight_style
 
-MY_DEADLINES_TEMPLATE = "league/comptes_rendus/_my_deadlines.html"
+#: How many lines of the standings the home page shows.
 TOP = 5
-
-
-def _optional_template(name: str) -> str | None:
-    """``name`` if another area already provides it (the home page includes it then)."""
-    try:
-        get_template(name)
-    except TemplateDoesNotExist:
-        return None
-    return name
-
-
-def my_deadlines(user, now) -> list:
-    """The comptes-rendus the member still has to write (the comptes-rendus area's reading)."""
-    try:
-        from league.selectors_comptes_rendus import my_open_deadlines
-    except ImportError:  # that area not installed yet
-        return []
-    return my_open_deadlines(user, now)
 
 
 def next_manche(season, now):
     """The next manche still to be played, with how many are seated and waiting."""
     return (
-        Manche.objects.filter(
-            season=season, status__in=(Manche.Status.PLANNED, Manche.Status.OPEN), starts_at__gte=now
-        )
-        .annotate(
-            seated=Count("registrations", filter=Q(registrations__seat__isnull=False)),
-            waiting=Count("registrations", filter=Q(registrations__seat__isnull=True)),
+        with_fill(
+            Manche.objects.filter(
+                season=season, status__in=(Manche.Status.PLANNED, Manche.Status.OPEN), starts_at__gte=now
+            )
         )
         .order_by("starts_at", "number")
         .first()
@@ -59,15 +39,13 @@ def home(request):
         context.update(
             {
                 "next_manche": upcoming,
-                "free_seats": max(0, 5 - upcoming.seated) if upcoming else 0,
+                "seats": cal.SEATS,
+                "free_seats": max(0, cal.SEATS - upcoming.seated) if upcoming else 0,
                 "standings": data,
                 "top": data.lines[:TOP],
                 "me": me if me is not None and me not in data.lines[:TOP] else None,
             }
         )
     if request.user.is_authenticated:
-        template = _optional_template(MY_DEADLINES_TEMPLATE)
-        if template:
-            context["my_deadlines_template"] = template
-            context["my_deadlines"] = my_deadlines(request.user, now)
+        context["my_deadlines"] = my_open_deadlines(request.user, now)
     return render(request, "reports/home.html", context)

@@ -3,9 +3,10 @@
 from django.shortcuts import render
 from django.utils import timezone
 
-from ..selectors import palmares as palmares_data
-from ..selectors import season_standings
-from .common import get_season
+from league.selectors.seasons import season_or_404
+
+from ..selectors.readings import palmares as palmares_data
+from ..selectors.readings import season_standings
 
 
 def palmares(request):
@@ -14,6 +15,6 @@ def palmares(request):
 
 def palmares_print(request, season_name: str):
     """One season's end: titles, accessits with their citations, the final table; made for paper."""
-    season = get_season(season_name)
+    season = season_or_404(season_name)
     data = season_standings(season, now=timezone.now())
     return render(request, "reports/palmares_print.html", {"season": season, "data": data})

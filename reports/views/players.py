@@ -6,7 +6,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from .. import charts
-from ..selectors import comptes_rendus_written, player_record, recent_comptes_rendus
+from ..selectors.players import comptes_rendus_written, recent_comptes_rendus
+from ..selectors.readings import player_record
 
 
 def player(request, username: str):

@@ -12,11 +12,13 @@ from django_tables2 import RequestConfig
 
 from league import rules
 from league.permissions import Action, can
+from league.selectors.seasons import current_season, listed_seasons, season_or_404
 
 from .. import charts
-from ..selectors import listed_seasons, memo, season_key, season_standings, standings_with_details
+from ..selectors.cache import memo, reading_name
+from ..selectors.readings import season_standings, standings_with_details
 from ..tables import ORDERINGS, StandingsTable
-from .common import get_season, highlight_style, request_with_query
+from .common import highlight_style, request_with_query
 
 #: Up to this many explanation lines in all, every line's explanation is in
 #: the page (readable without a script, printable); beyond, each is fetched
@@ -26,8 +28,7 @@ INLINE_EXPLANATION_LINES = 2500
 
 def standings_current(request):
     """The classification of the season being played (else the last one closed)."""
-    seasons = listed_seasons()
-    current = next((s for s in seasons if s.state == s.State.OPEN), None) or next(iter(seasons), None)
+    current = current_season()
     if current is None:
         return render(request, "reports/standings.html", {"season": None, "seasons": []})
     return redirect("reports:standings", season_name=current.name)
@@ -69,11 +70,11 @@ def _fragment(request, season, sort: str, now) -> dict:
         ranks = {line.player: (line.rank, line.tied) for line in data.lines}
         return {"html": html, "ranks": ranks, "count": len(data.lines)}, data.valid_until
 
-    return memo(season_key(season, "standings-html", get_language(), sort), now, compute)
+    return memo(season, reading_name("standings-html", get_language(), sort), now, compute)
 
 
 def standings(request, season_name: str):
-    season = get_season(season_name)
+    season = season_or_404(season_name)
     now = timezone.now()
     sort = request.GET.get("sort", "rank")
     if sort not in ORDERINGS:
@@ -98,7 +99,7 @@ def standings(request, season_name: str):
 
 def standings_explanation(request, season_name: str, username: str):
     """One line's explanation: the fragment an unfolded line loads, or a page of its own."""
-    season = get_season(season_name)
+    season = season_or_404(season_name)
     data, details = standings_with_details(season, now=timezone.now())
     line = data.line_of(username)
     if line is None or details is None:
@@ -121,7 +122,7 @@ def spreadsheet_safe(text: str) -> str:
 
 def standings_csv(request, season_name: str):
     """The classification as CSV (numbers as the season format writes them; UTF-8 with a BOM for spreadsheets)."""
-    season = get_season(season_name)
+    season = season_or_404(season_name)
     data = season_standings(season, now=timezone.now())
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="classement-{season.name}.csv"'

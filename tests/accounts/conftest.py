@@ -39,7 +39,7 @@ def imported_player(db):
 
 @pytest.fixture
 def vice_president(make_user, president):
-    from accounts.services import vice_president_designate
+    from accounts.services.offices import vice_president_designate
 
     user = make_user("vero", display_name="Véro")
     vice_president_designate(by=president, user=user, now=timezone.now())

@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import Invitation
-from accounts.services import member_deactivate
+from accounts.services.members import member_deactivate
 
 pytestmark = pytest.mark.django_db
 

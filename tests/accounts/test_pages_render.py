@@ -4,8 +4,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from accounts import services
 from accounts.models import JoinRequest
+from accounts.services import invitations as services
 
 pytestmark = pytest.mark.django_db
 

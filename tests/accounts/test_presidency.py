@@ -7,7 +7,7 @@ from django.utils import timezone
 
 from accounts import roles
 from accounts.models import Mandate
-from accounts.services import presidency_hand_over, vice_president_designate
+from accounts.services.offices import presidency_hand_over, vice_president_designate
 
 pytestmark = pytest.mark.django_db
 

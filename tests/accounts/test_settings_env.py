@@ -50,7 +50,7 @@ def test_env_list_and_str(monkeypatch):
 
 
 def test_cache_config_locmem():
-    assert cache_config("locmem://") == {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    assert cache_config("locmem://")["BACKEND"] == "django.core.cache.backends.locmem.LocMemCache"
 
 
 @pytest.mark.parametrize("url", ["redis://127.0.0.1:6379/1", "rediss://cache.example:6380/0"])
@@ -72,3 +72,13 @@ def test_invitation_validity_is_a_setting():
     from django.conf import settings
 
     assert isinstance(settings.INVITATION_VALID_DAYS, int) and settings.INVITATION_VALID_DAYS > 0
+
+
+def test_database_connections_are_health_checked_before_reuse(settings):
+    """Persistent connections (``DB_CONN_MAX_AGE``) are checked before each request reuses one."""
+    assert settings.DATABASES["default"]["CONN_HEALTH_CHECKS"] is True
+
+
+def test_the_embedded_cache_holds_a_whole_season():
+    """The local-memory default keeps a season of thousands of manches (its backend's default is 300 entries)."""
+    assert cache_config("locmem://")["OPTIONS"]["MAX_ENTRIES"] >= 6400 * 2

@@ -29,7 +29,7 @@ NIGHT_TOTALS = {"anne": 460, "bruno": -60, "claire": -70, "david": -210, "emile"
 
 def members():
     from accounts.models import User
-    from accounts.services import presidency_hand_over
+    from accounts.services.offices import presidency_hand_over
 
     users = {}
     for username, name in MEMBERS:

@@ -60,6 +60,17 @@ def browser():
             os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
 
 
+@pytest.fixture(autouse=True)
+def season_clock(in_season_clock):
+    """The club's season is named 2025-2026 (club.SEASON) and built around now: the journeys run inside it.
+
+    The live server runs in this process, so it reads the same clock; the
+    browser keeps the real one, which only its cookies see (they carry a
+    Max-Age, which it honours over their date).
+    """
+    return in_season_clock
+
+
 @pytest.fixture(params=list(VIEWPORTS), ids=list(VIEWPORTS))
 def viewport(request):
     return request.param
@@ -102,17 +113,6 @@ def open_browser(browser, viewport, live_server, request, settings):
     opener = Opener(browser, viewport, live_server.url)
     yield opener
     opener.finish(re.sub(r"[^A-Za-z0-9_.-]+", "-", request.node.name).strip("-"))
-
-
-@pytest.fixture
-def eager_tasks():
-    """Celery tasks (the notification emails) run at once in the server, as a worker would."""
-    from config.celery import app
-
-    before = {key: app.conf.get(key) for key in ("task_always_eager", "task_eager_propagates")}
-    app.conf.update(task_always_eager=True, task_eager_propagates=True)
-    yield
-    app.conf.update(before)
 
 
 def sign_in(page, username: str, password: str | None = None, next_path: str = "/") -> None:

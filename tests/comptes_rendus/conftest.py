@@ -90,7 +90,7 @@ def post():
 @pytest.fixture
 def adjustments(season):
     """The engine's compte-rendu adjustments of the season at ``now``: [(player, kind, value, manche)]."""
-    from league.selectors import season_result
+    from league.selectors.engine import season_result
 
     def compute(now: datetime, *, kinds=("cr_retard", "cr_non_conforme", "cr_remplacement")):
         result = season_result(season, now=now)
@@ -105,11 +105,6 @@ def adjustments(season):
 
 
 @pytest.fixture(autouse=True)
-def eager_tasks():
-    """Celery tasks run in-process as soon as they are queued (never into the development broker)."""
-    from config.celery import app
-
-    previous = app.conf.task_always_eager, app.conf.task_eager_propagates
-    app.conf.task_always_eager, app.conf.task_eager_propagates = True, True
-    yield app
-    app.conf.task_always_eager, app.conf.task_eager_propagates = previous
+def _tasks_run_eagerly(eager_tasks):
+    """Every test of this folder runs the Celery tasks in-process."""
+    return eager_tasks

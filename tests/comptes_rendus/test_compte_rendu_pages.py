@@ -183,7 +183,7 @@ def test_author_edits_his_pending_compte_rendu_keeping_its_time(client, manche, 
 def test_home_snippet_lists_the_vainqueurs_open_deadlines(rf, manche, players):
     from django.template.loader import render_to_string
 
-    from league.selectors_comptes_rendus import my_open_deadlines
+    from league.selectors.comptes_rendus import my_open_deadlines
 
     mine = my_open_deadlines(players["anne"], DURING)
     assert [(d.manche.number, d.open_deadline.deadline, d.pending) for d in mine] == [(1, NEXT, False)]

@@ -125,7 +125,7 @@ def test_members_who_turned_deadline_emails_off_get_the_site_notice_only(manche,
 
 def test_moved_manche_gets_reminders_for_its_new_deadline(manche, season, sweep):
     from league.models import Manche
-    from league.selectors import invalidate
+    from league.services.revision import invalidate
 
     sweep(DEADLINE - timedelta(hours=47))
     m2 = Manche.objects.get(season=season, number=2)

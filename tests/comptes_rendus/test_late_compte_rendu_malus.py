@@ -2,7 +2,7 @@
 
 Every case goes through the database: comptes-rendus posted by the service at
 a given instant, the standings adjustments computed by the engine from them
-(``league.selectors.season_result``) at a later instant.
+(``league.selectors.engine.season_result``) at a later instant.
 """
 
 from datetime import timedelta
@@ -124,7 +124,7 @@ def test_october_dst_night_one_second_late(played, manche_at, players, post, adj
 
 
 def test_extra_manche_inserted_brings_the_deadline_forward(played, manche_at, players, post, adjustments):
-    from league.selectors import invalidate
+    from league.services.revision import invalidate
 
     m1 = played(1, paris(2025, 10, 2, 21))
     manche_at(2, paris(2025, 10, 16, 21))
@@ -135,7 +135,7 @@ def test_extra_manche_inserted_brings_the_deadline_forward(played, manche_at, pl
 
 
 def test_manche_moved_moves_the_deadline(played, manche_at, players, post, adjustments):
-    from league.selectors import invalidate
+    from league.services.revision import invalidate
 
     m1 = played(1, paris(2025, 10, 2, 21))
     m2 = manche_at(2, paris(2025, 10, 16, 21))
@@ -154,7 +154,7 @@ def test_tied_vainqueurs_are_each_settled_by_their_own_post(played, manche_at, p
 
 
 def test_standings_carry_the_malus_on_cumulated_points(played, manche_at, season):
-    from league.selectors import season_result
+    from league.selectors.engine import season_result
 
     played(1, paris(2025, 10, 2, 21))
     manche_at(2, paris(2025, 10, 16, 21))
@@ -164,7 +164,7 @@ def test_standings_carry_the_malus_on_cumulated_points(played, manche_at, season
 
 
 def test_cached_standings_count_a_deadline_as_soon_as_it_passes(played, manche_at, season):
-    from league.selectors import season_result
+    from league.selectors.engine import season_result
 
     played(1, paris(2025, 10, 2, 21))
     manche_at(2, paris(2025, 10, 16, 21))

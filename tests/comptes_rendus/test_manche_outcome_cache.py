@@ -2,7 +2,8 @@
 
 from django.core.cache import cache
 
-from league.selectors import _result_key, manche_outcomes, season_result
+from league import revision_cache
+from league.selectors.engine import manche_outcomes, season_result
 
 from .conftest import paris
 
@@ -15,11 +16,12 @@ def test_one_manche_is_read_from_its_own_cache_entry(
     manche_at(3, paris(2025, 10, 2, 21))
     now = paris(2025, 9, 20, 12)
     whole = season_result(season, now=now)
-    cache.delete(_result_key(season))  # only the per-manche entries remain
+    cache.delete(revision_cache.key(season.pk, "result"))  # only the per-manche entries remain
     with django_assert_max_num_queries(1):  # the season's revision, nothing else
         outcomes = manche_outcomes(season, [2, 3], now=now)
     assert outcomes[2].ranking == whole.manches[2].ranking
     assert outcomes[2].vainqueurs == ("bruno",)
+    assert outcomes[2].deadlines == whole.manches[2].deadlines == (paris(2025, 10, 2, 21),)
     assert outcomes[3] is None  # planned: no outcome
 
 

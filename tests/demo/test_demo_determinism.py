@@ -9,12 +9,14 @@ from io import StringIO
 from pathlib import Path
 
 import pytest
+import time_machine
 from django.core.management import CommandError, call_command
 
 from accounts.models import Mandate, User
 from league import demo
 from league.models import Season
 from league.services.transfer import dump, export_season, import_season
+from tests.support.documents import random_season
 
 from .conftest import PARIS
 
@@ -77,18 +79,24 @@ def test_off_season_the_season_in_progress_still_has_played_and_coming_manches(d
 
 
 @pytest.mark.django_db
-def test_the_command_loads_once_and_prints_credentials():
-    out = StringIO()
-    call_command("demo_season", "--if-empty", "--seed", "4", stdout=out)
-    text = out.getvalue()
-    assert f"ben / {demo.DEMO_PASSWORD}" in text and f"{demo.DEMO_PLAYER} / {demo.DEMO_PASSWORD}" in text
-    assert Season.objects.count() == 2
-    again = StringIO()
-    call_command("demo_season", "--if-empty", stdout=again)
-    assert "rien à charger" in again.getvalue() and f"ben / {demo.DEMO_PASSWORD}" in again.getvalue()
-    assert Season.objects.count() == 2
-    with pytest.raises(CommandError):
-        call_command("demo_season", stdout=StringIO())
+def test_the_command_loads_once_and_prints_credentials(now):
+    """The command builds the club as of the clock: the test runs at the demo's fixed ``now``."""
+    accounts = [
+        f"Président : ben / {demo.DEMO_PASSWORD}",
+        f"Capitaine de la prochaine manche : {demo.DEMO_CAPITAINE} / {demo.DEMO_PASSWORD}",
+        f"compte-rendu à écrire : {demo.DEMO_PLAYER} / {demo.DEMO_PASSWORD}",
+    ]
+    with time_machine.travel(now, tick=True):
+        out = StringIO()
+        call_command("demo_season", "--if-empty", "--seed", "4", stdout=out)
+        assert all(line in out.getvalue() for line in accounts)
+        assert Season.objects.count() == 2
+        again = StringIO()
+        call_command("demo_season", "--if-empty", stdout=again)
+        assert "rien à charger" in again.getvalue() and all(line in again.getvalue() for line in accounts)
+        assert Season.objects.count() == 2
+        with pytest.raises(CommandError):
+            call_command("demo_season", stdout=StringIO())
 
 
 @pytest.mark.django_db
@@ -100,6 +108,4 @@ def test_if_empty_does_nothing_in_a_real_club(president):
 
 
 def test_random_seasons_are_deterministic():
-    assert json.dumps(demo.random_season(3), sort_keys=True) == json.dumps(
-        demo.random_season(3), sort_keys=True
-    )
+    assert json.dumps(random_season(3), sort_keys=True) == json.dumps(random_season(3), sort_keys=True)

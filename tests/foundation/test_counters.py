@@ -3,7 +3,7 @@
 from datetime import UTC, datetime
 
 from league.models import Manche, Season
-from league.selectors import invalidate
+from league.services.revision import invalidate
 
 
 def test_a_stale_season_save_keeps_the_newer_revision(db):

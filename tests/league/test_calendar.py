@@ -17,9 +17,8 @@ from league.services.calendar import (
     manche_set_capitaine,
     registrations_open,
 )
-
-from .season_fixtures import *  # noqa: F403
-from .season_fixtures import PARIS, register
+from tests.support.seasons import *  # noqa: F403
+from tests.support.seasons import PARIS, register
 
 pytestmark = pytest.mark.django_db
 

@@ -9,10 +9,9 @@ from django.utils import timezone
 
 from league.models import Manche, SentNotification, SiteNotice
 from league.notifications import deliver
+from league.selectors.sheet import sheet_state
 from league.services import sheet as services
-from league.sheet_input import sheet_state
-
-from .sheet_fixtures import add, close, contract, manche, others, post_donne_fields, season  # noqa: F401
+from tests.support.sheet import add, close, contract, manche, others, post_donne_fields, season  # noqa: F401
 
 
 def url(manche, name, **extra):

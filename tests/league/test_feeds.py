@@ -9,9 +9,8 @@ from icalendar import Calendar
 
 from league.models import Manche
 from league.services.calendar import calendar_generate, manche_cancel, manche_move
-
-from .season_fixtures import *  # noqa: F403
-from .season_fixtures import PARIS, register
+from tests.support.seasons import *  # noqa: F403
+from tests.support.seasons import PARIS, register
 
 pytestmark = pytest.mark.django_db
 

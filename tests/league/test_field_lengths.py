@@ -15,9 +15,8 @@ from django.utils import timezone
 from league.models import Manche, Seat
 from league.services.calendar import manche_cancel
 from league.services.draw import draw_run
-
-from .season_fixtures import *  # noqa: F403
-from .season_fixtures import register
+from tests.support.seasons import *  # noqa: F403
+from tests.support.seasons import register
 
 pytestmark = pytest.mark.django_db
 

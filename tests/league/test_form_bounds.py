@@ -1,6 +1,6 @@
 """The season and manche forms bound every number and date by what a club can mean, with a message.
 
-Bounds (``league.seasons_forms``): place points within ±1,000, a garde
+Bounds (``league.forms.seasons``): place points within ±1,000, a garde
 contre multiplier up to 100, a participation threshold up to 1,000 manches,
 a last compte-rendu deadline up to 366 days, a manche between 1900 and 2199
 at a time that exists in Paris (not 02:30 on the spring-forward night).
@@ -8,7 +8,7 @@ at a time that exists in Paris (not 02:30 on the spring-forward night).
 
 import pytest
 
-from league.seasons_forms import MancheForm, SeasonForm
+from league.forms.seasons import MancheForm, SeasonForm
 
 pytestmark = pytest.mark.django_db
 

@@ -7,10 +7,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from league.models import Manche, QuickResult, SentNotification
+from league.selectors.sheet import sheet_state
 from league.services import sheet as services
-from league.sheet_input import sheet_state
-
-from .sheet_fixtures import add, contract, make_manche, manche, others, season, seat  # noqa: F401
+from tests.support.sheet import add, contract, make_manche, manche, others, season, seat  # noqa: F401
 
 LINES = {
     "bruno": (230, 3, 5, 2),

@@ -9,10 +9,10 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from league.models import Manche, Registration
-from league.services.registrations import registration_add, registration_withdraw, waiting, waiting_rank
-
-from .season_fixtures import *  # noqa: F403
-from .season_fixtures import register
+from league.selectors.registrations import waiting, waiting_rank
+from league.services.registrations import registration_add, registration_withdraw
+from tests.support.seasons import *  # noqa: F403
+from tests.support.seasons import register
 
 pytestmark = pytest.mark.django_db
 

@@ -15,9 +15,8 @@ from django.utils import timezone
 
 from league.models import Manche, Registration
 from league.services import registrations
-
-from .season_fixtures import *  # noqa: F403
-from .season_fixtures import register, thursday_21h
+from tests.support.seasons import *  # noqa: F403
+from tests.support.seasons import register, thursday_21h
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 

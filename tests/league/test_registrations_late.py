@@ -7,9 +7,8 @@ from django.core import mail
 
 from league.models import Manche, Registration
 from league.services.registrations import registration_add, registration_withdraw
-
-from .season_fixtures import *  # noqa: F403
-from .season_fixtures import register
+from tests.support.seasons import *  # noqa: F403
+from tests.support.seasons import register
 
 pytestmark = pytest.mark.django_db
 

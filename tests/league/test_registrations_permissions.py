@@ -4,9 +4,8 @@ import pytest
 from django.urls import reverse
 
 from league.models import Manche, Registration
-
-from .season_fixtures import *  # noqa: F403
-from .season_fixtures import register
+from tests.support.seasons import *  # noqa: F403
+from tests.support.seasons import register
 
 pytestmark = pytest.mark.django_db
 

@@ -9,9 +9,8 @@ from django.core import mail
 from league.models import Manche, SentNotification, SiteNotice
 from league.services.calendar import manche_move
 from league.tasks import send_manche_reminders
-
-from .season_fixtures import *  # noqa: F403
-from .season_fixtures import PARIS, register
+from tests.support.seasons import *  # noqa: F403
+from tests.support.seasons import PARIS, register
 
 pytestmark = pytest.mark.django_db
 

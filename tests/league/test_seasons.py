@@ -14,8 +14,7 @@ from league.services.seasons import (
     season_reopen,
     season_update,
 )
-
-from .season_fixtures import *  # noqa: F403
+from tests.support.seasons import *  # noqa: F403
 
 pytestmark = pytest.mark.django_db
 
@@ -165,7 +164,7 @@ def test_closing_applies_the_participation_malus_computed_by_the_engine(presiden
     from datetime import timedelta
 
     from league.models import Manche, QuickResult, Seat
-    from league.selectors import season_result
+    from league.selectors.engine import season_result
 
     season = season_open(by=president, season=create(president), now=timezone.now())
     players = [make_user(n) for n in ("p1", "p2", "p3", "p4", "p5")]

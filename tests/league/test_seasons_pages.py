@@ -7,9 +7,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from league.models import Manche, Season
-
-from .season_fixtures import *  # noqa: F403
-from .season_fixtures import register, thursday_21h
+from tests.support.seasons import *  # noqa: F403
+from tests.support.seasons import register, thursday_21h
 
 pytestmark = pytest.mark.django_db
 
@@ -101,8 +100,8 @@ def test_the_manche_page_warns_of_a_last_minute_withdrawal_on_the_day(client, op
     import time_machine
 
     register(open_manche, player, now=open_manche.starts_at - timedelta(days=5))
-    client.force_login(player)
     with time_machine.travel(open_manche.starts_at - timedelta(hours=2), tick=False):
+        client.force_login(player)  # signed in that day: a session opened today may have expired by then
         body = client.get(
             reverse("league:manche_detail", args=[open_manche.season.name, open_manche.number])
         ).content.decode()

@@ -5,10 +5,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from league.models import Donne, Manche
+from league.selectors.sheet import audit_entries
 from league.services import sheet as services
-from league.sheet_input import audit_entries
-
-from .sheet_fixtures import add, close, contract, manche, others, post_donne_fields, season  # noqa: F401
+from tests.support.sheet import add, close, contract, manche, others, post_donne_fields, season  # noqa: F401
 
 
 def url(manche, name, **extra):

@@ -5,8 +5,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from league.models import Donne, Manche
-
-from .sheet_fixtures import add, contract, manche, misere, others, season, totals  # noqa: F401
+from tests.support.sheet import add, contract, manche, misere, others, season, totals  # noqa: F401
 
 
 def test_a_won_garde_with_an_appele_is_scored_by_the_engine(manche, capitaine, player):
@@ -31,7 +30,7 @@ def test_a_lost_contract_feeds_the_pot_and_half_points_go_to_the_winner(manche, 
 
 
 def test_the_dealer_rotates_to_the_next_seat(manche, capitaine, player):
-    from league.sheet_input import sheet_state
+    from league.selectors.sheet import sheet_state
 
     assert sheet_state(manche).next_dealer == "bruno"
     add(manche, capitaine, contract(player, points=60))

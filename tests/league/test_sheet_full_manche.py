@@ -5,8 +5,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from league.models import Donne, Manche, Registration, Seat
-
-from .sheet_fixtures import contract, make_manche, misere, others, post_donne_fields, season  # noqa: F401
+from tests.support.sheet import contract, make_manche, misere, others, post_donne_fields, season  # noqa: F401
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 

@@ -6,8 +6,7 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from league.models import Manche
-
-from .sheet_fixtures import add, close, contract, make_manche, others, season, seat, totals  # noqa: F401
+from tests.support.sheet import add, close, contract, make_manche, others, season, seat, totals  # noqa: F401
 
 
 @pytest.fixture
@@ -42,7 +41,7 @@ def test_the_sheet_shows_the_absent_and_no_appele_choice(client, at_four, capita
 
 
 def test_the_absent_is_ranked_fifth_with_a_score_of_zero(client, at_four, capitaine):
-    from league.sheet_input import sheet_state
+    from league.selectors.sheet import sheet_state
 
     add(at_four, capitaine, contract(capitaine, "garde", bouts=2, points=49))
     close(at_four, capitaine)

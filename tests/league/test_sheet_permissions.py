@@ -5,8 +5,7 @@ import pytest
 from django.urls import reverse
 
 from league.models import Donne, Manche
-
-from .sheet_fixtures import add, contract, make_manche, manche, others, post_donne_fields, season, seat  # noqa: F401
+from tests.support.sheet import add, contract, make_manche, manche, others, post_donne_fields, season, seat  # noqa: F401
 
 
 def url(manche, name, **extra):

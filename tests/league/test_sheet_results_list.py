@@ -5,7 +5,7 @@ from datetime import timedelta
 
 from django.urls import reverse
 
-from .sheet_fixtures import NIGHT, add, close, contract, make_manche, others, season, seat  # noqa: F401
+from tests.support.sheet import NIGHT, add, close, contract, make_manche, others, season, seat  # noqa: F401
 
 
 def play(season, number, capitaine, table, taker, *, days):

@@ -4,8 +4,7 @@
 from django.urls import reverse
 
 from league.models import Manche, Seat
-
-from .sheet_fixtures import add, contract, make_manche, manche, others, season  # noqa: F401
+from tests.support.sheet import add, contract, make_manche, manche, others, season  # noqa: F401
 
 
 def url(manche):

@@ -6,8 +6,7 @@ from django.utils.html import escape
 
 from league import rules
 from league.models import Donne, Manche
-
-from .sheet_fixtures import add, contract, manche, others, post_donne_fields, season  # noqa: F401
+from tests.support.sheet import add, contract, manche, others, post_donne_fields, season  # noqa: F401
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 TABLE = ("bruno", "anne", "fifi", "eric", "gege")

@@ -27,7 +27,7 @@ VERSION = re.compile(r'name="sheet_version"[^>]*value="(\d+)"|value="(\d+)"[^>]*
 
 @pytest.fixture
 def manche(make_user):
-    from accounts.services import presidency_hand_over
+    from accounts.services.offices import presidency_hand_over
     from league.models import Manche, Season, Seat
 
     now = timezone.now()
@@ -109,7 +109,7 @@ def _devices(manche, *, retry: bool) -> list[list[str]]:
 def _sheet(manche):
     from league import rules
     from league.models import Donne
-    from league.selectors import manche_input
+    from league.selectors.engine import manche_input
 
     manche.refresh_from_db()
     rows = list(Donne.objects.filter(manche=manche).order_by("index").values_list("index", "points"))

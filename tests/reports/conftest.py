@@ -10,7 +10,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from bench.seasongen import load_season
+from tests.support.seasongen import load_season
 
 PARIS = ZoneInfo("Europe/Paris")
 START = datetime(2030, 9, 1, 21, 0, tzinfo=PARIS)

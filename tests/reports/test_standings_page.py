@@ -7,7 +7,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from league.models import Donne, Season
-from league.selectors import season_result
+from league.selectors.engine import season_result
 
 
 def rows(response):

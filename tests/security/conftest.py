@@ -21,10 +21,16 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
 from accounts.models import Invitation, JoinRequest
-from accounts.services import presidency_hand_over
+from accounts.services.offices import presidency_hand_over
 from accounts.tokens import new_token
 
 SNAPSHOT_APPS = ("accounts", "league")
+
+
+@pytest.fixture(autouse=True)
+def season_clock(in_season_clock):
+    """The world's season is named 2025-2026 and built around now: every check runs inside it."""
+    return in_season_clock
 
 
 @pytest.fixture

@@ -41,7 +41,7 @@ def assert_no_injected_header():
 def president(make_user):
     from django.utils import timezone
 
-    from accounts.services import presidency_hand_over
+    from accounts.services.offices import presidency_hand_over
 
     user = make_user("ben", display_name="Benoît")
     presidency_hand_over(by=None, to=user, now=timezone.now())

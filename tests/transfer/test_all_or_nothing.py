@@ -3,14 +3,14 @@
 import pytest
 from django.db import IntegrityError
 
-from league import demo
 from league.models import Donne, Season
 from league.services.transfer import ImportRefused, import_season
 from league.transfer import rows
+from tests.support.documents import random_season
 
 
 def thirty_manches():
-    document = demo.random_season(
+    document = random_season(
         30, manches=32, donnes=(3, 6), quick_share=0, cancelled_share=0, planned_share=0, comptes_rendus=False
     )
     document["manches"].sort(key=lambda m: m["number"])

@@ -6,9 +6,10 @@ from decimal import Decimal
 
 import pytest
 
-from league import demo, rules
+from league import rules
 from league.services.transfer import dump, export_season, import_season
 from league.transfer.parse import parse_document
+from tests.support.documents import random_season
 
 from .conftest import PARIS
 
@@ -97,7 +98,7 @@ def test_standings_and_accessits_are_the_engines(example_doc, now):
 
 @pytest.mark.django_db
 def test_numbers_are_integers_or_four_decimals(now):
-    out = exported(demo.random_season(21, manches=12, params={"place_points": [3, 2, 1, 0.25, -1]}), now)
+    out = exported(random_season(21, manches=12, params={"place_points": [3, 2, 1, 0.25, -1]}), now)
 
     def walk(x):
         if isinstance(x, dict):

@@ -16,7 +16,7 @@ def test_the_season_rows_follow_the_document(example_doc, now):
     assert season.params == {"garde_contre_multiplier": 6}
     assert season.president.username == "ben" and season.vice_president.username == "fifi"
     assert season.state == Season.State.CLOSED and season.closed_at == now
-    assert season.revision >= 1  # selectors.invalidate was called
+    assert season.revision >= 1  # services.revision.invalidate was called
     m1, m2, m3, m4 = Manche.objects.filter(season=season).order_by("number")
     assert [m.status for m in (m1, m2, m3, m4)] == ["played", "played", "cancelled", "planned"]
     assert m1.location == "Chez Ben" and m2.absent.username == "ben"

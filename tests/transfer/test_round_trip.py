@@ -6,9 +6,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from league import demo
 from league.models import Season
 from league.services.transfer import dump, export_season, import_season
+from tests.support.documents import random_season
 
 
 def round_trip(document, now):
@@ -76,14 +76,14 @@ def test_times_are_written_on_the_paris_clock(example_doc, now):
 @pytest.mark.django_db
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_generated_seasons_round_trip(seed, now):
-    document = demo.random_season(seed, manches=14, donnes=(3, 10))
+    document = random_season(seed, manches=14, donnes=(3, 10))
     first, second = round_trip(document, now)
     assert first == second
 
 
 @pytest.mark.django_db
 def test_generated_fft_season_round_trips(now):
-    document = demo.random_season(5, family="fft", manches=10, donnes=(3, 8))
+    document = random_season(5, family="fft", manches=10, donnes=(3, 8))
     first, second = round_trip(document, now)
     assert first == second
     sizes = {len(m["table"]) for m in json.loads(first)["manches"] if m["status"] == "played"}
@@ -98,7 +98,7 @@ def test_season_params_round_trip(now):
         "place_points": [3, 2, 1.5, 0, -1.5],
         "min_manches": 4,
     }
-    document = demo.random_season(9, manches=6, params=params)
+    document = random_season(9, manches=6, params=params)
     first, second = round_trip(document, now)
     assert first == second
     assert json.loads(first)["season"]["params"] == params
@@ -119,6 +119,6 @@ def test_random_seasons_round_trip(seed, family, year, now):
     """Hypothesis-style: any season the generator plays survives export → import → export."""
     name = f"{year}-{year + 1}"
     Season.objects.filter(name=name).delete()
-    document = demo.random_season(seed, name=name, family=family, manches=8, donnes=(2, 8))
+    document = random_season(seed, name=name, family=family, manches=8, donnes=(2, 8))
     first, second = round_trip(document, now)
     assert first == second

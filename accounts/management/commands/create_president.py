@@ -7,7 +7,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from accounts.roles import current_president
-from accounts.services import presidency_hand_over
+from accounts.services.offices import presidency_hand_over
 
 
 class Command(BaseCommand):

@@ -40,10 +40,13 @@ class Command(BaseCommand):
         self._credentials()
 
     def _credentials(self, *, only_if_demo: bool = False) -> None:
-        for label, username in (("Président", demo.PRESIDENT), ("Joueur", demo.DEMO_PLAYER)):
+        accounts = (
+            ("Président", demo.PRESIDENT),
+            ("Capitaine de la prochaine manche", demo.DEMO_CAPITAINE),
+            ("Joueur qui a un compte-rendu à écrire", demo.DEMO_PLAYER),
+        )
+        for label, username in accounts:
             user = User.objects.filter(username=username).first()
             if only_if_demo and (user is None or not user.check_password(demo.DEMO_PASSWORD)):
                 continue
-            self.stdout.write(
-                self.style.SUCCESS(f"{label} de démonstration : {username} / {demo.DEMO_PASSWORD}")
-            )
+            self.stdout.write(self.style.SUCCESS(f"{label} : {username} / {demo.DEMO_PASSWORD}"))

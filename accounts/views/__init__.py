@@ -1,0 +1,1 @@
+"""The accounts views, one module per area (the same names as the services)."""

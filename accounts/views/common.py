@@ -1,0 +1,41 @@
+"""What the accounts views share: the officers' decorators, redirects back, one-click actions."""
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.shortcuts import redirect
+from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
+
+# The invited player has just chosen his password: sign him in with the
+# ordinary backend (axes only watches password attempts).
+SIGN_IN_BACKEND = "django.contrib.auth.backends.ModelBackend"
+
+
+PAGE_SIZE = 25
+
+
+def back(request, default: str):
+    """Return to the list the action was taken from, if it is one of ours."""
+    target = request.POST.get("next", "")
+    if target and url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
+        return redirect(target)
+    return redirect(default)
+
+
+def message_errors(request, error: ValidationError) -> None:
+    for text in error.messages:
+        messages.error(request, text)
+
+
+def one_click(request, service, done: str, **target) -> None:
+    """Run an officer's one-button action on ``target``: its refusal as error messages, else ``done``.
+
+    These actions post a bare button and redirect at once: there is no form to
+    hold a refusal, so each reports through the messages, the same way, here.
+    """
+    try:
+        service(by=request.user, now=timezone.now(), **target)
+    except ValidationError as error:
+        message_errors(request, error)
+    else:
+        messages.success(request, done)

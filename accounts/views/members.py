@@ -1,0 +1,65 @@
+"""Members: the directory, and (officers) deactivating and reactivating accounts."""
+
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from ..models import Mandate, User
+from ..permissions import Action, permission_required
+from ..services import members as services
+from .common import one_click
+
+
+@login_required
+def members(request):
+    """Who plays in the club. Never an email address: members see names only."""
+    fields = ("username", "display_name", "first_season", "avatar")
+    active = User.objects.filter(is_active=True).only(*fields).order_by("display_name", "username")
+    former = User.objects.filter(is_active=False).only(*fields).order_by("display_name", "username")
+    return render(request, "accounts/members.html", {"active_members": active, "former_members": former})
+
+
+@permission_required(Action.MANAGE_CLUB)
+def member_admin(request):
+    """Every account, with what the President can do about it (emails shown: he writes to them)."""
+    users = User.objects.order_by("-is_active", "display_name", "username")
+    state = request.GET.get("etat")
+    if state == "actifs":
+        users = users.filter(is_active=True)
+    elif state == "inactifs":
+        users = users.filter(is_active=False)
+    page = Paginator(users, 50).get_page(request.GET.get("page"))
+    officers = set(Mandate.objects.filter(ended_at__isnull=True).values_list("user_id", flat=True))
+    return render(request, "accounts/member_admin.html", {"page": page, "officers": officers, "state": state})
+
+
+@permission_required(Action.MANAGE_CLUB)
+@require_http_methods(["GET", "POST"])
+def member_deactivate(request, username):
+    member = get_object_or_404(User, username=username)
+    if request.method == "POST":
+        one_click(
+            request,
+            services.member_deactivate,
+            _("%(name)s est désactivé : il ne peut plus se connecter ; tout son historique reste en place.")
+            % {"name": member.display_name},
+            user=member,
+        )
+        return redirect("accounts:member_admin")
+    return render(request, "accounts/member_deactivate.html", {"member": member})
+
+
+@permission_required(Action.MANAGE_CLUB)
+@require_POST
+def member_reactivate(request, username):
+    member = get_object_or_404(User, username=username)
+    one_click(
+        request,
+        services.member_reactivate,
+        _("%(name)s est de retour : il se connecte comme avant et retrouve tout son historique.")
+        % {"name": member.display_name},
+        user=member,
+    )
+    return redirect("accounts:member_admin")

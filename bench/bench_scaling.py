@@ -1,0 +1,194 @@
+"""Scaling benchmark: what a season costs at 50×10, 100×20, 200×40 and 400×80 (players × manches each).
+
+One command (from the repository root)::
+
+    .venv/bin/python bench/bench_scaling.py [--sizes 50x10,100x20,200x40,400x80]
+
+With the embedded defaults (a scratch SQLite file, the local-memory cache;
+``BENCH_DATABASE_URL`` for a scratch PostgreSQL database), for each size it
+loads a generated season (every manche of five with a full sheet) and
+measures
+
+- cold compute: the engine's ``compute_season`` alone;
+- cold standings page: the first request after the cache is emptied (the
+  season is loaded, computed and its readings cached), and its ratio to
+  ``compute_season`` (target ≤ 1.5);
+- import: the season exported, then imported under another name (check +
+  write, one transaction), and its ratio to ``compute_season`` (target ≤ 5);
+- cached bytes: what that cold request left in the cache;
+- the median of each page with a warm cache, as a ratio to the sign-in page
+  (target ≤ 3 with these defaults);
+
+then the growth factor of each figure from one size to the next (4× more
+manches: target ≤ 4.5, linear). Each size's figures are ratios within one
+run; the machine is shared, so the CPU time is printed next to the wall time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+from datetime import datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+NOW = datetime(2031, 9, 1, 12, 0, tzinfo=ZoneInfo("Europe/Paris"))
+
+
+def parse_args() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--sizes", default="50x10,100x20,200x40,400x80", help="players×manches, comma-separated"
+    )
+    parser.add_argument("--donnes", type=int, default=20)
+    parser.add_argument("--runs", type=int, default=15, help="requests per warm median")
+    parser.add_argument("--seed", type=int, default=2011)
+    return parser.parse_args()
+
+
+def setup_django() -> str:
+    scratch = Path(tempfile.mkdtemp(prefix="bench-scaling-"))
+    os.environ["DATABASE_URL"] = os.environ.get(
+        "BENCH_DATABASE_URL", f"sqlite:///{scratch / 'bench.sqlite3'}"
+    )
+    os.environ["VAR_DIR"] = str(scratch)
+    os.environ["CACHE_URL"] = "locmem://"
+    os.environ["DEBUG"] = "0"
+    os.environ.setdefault("SECRET_KEY", "bench-only")
+    os.environ["ALLOWED_HOSTS"] = "testserver"
+    os.environ["SECURE_SSL_REDIRECT"] = "0"
+    os.environ["LOG_LEVEL"] = "WARNING"
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.core.management import call_command
+
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+    call_command("migrate", verbosity=0, interactive=False)
+    return os.environ["DATABASE_URL"]
+
+
+def timed(fn):
+    wall, cpu = time.perf_counter(), time.process_time()
+    value = fn()
+    return value, time.perf_counter() - wall, time.process_time() - cpu
+
+
+def warm_median(client, url: str, runs: int) -> float:
+    client.get(url)
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        response = client.get(url)
+        times.append(time.perf_counter() - start)
+        if response.status_code != 200:
+            raise SystemExit(f"{url} answered {response.status_code}")
+    return statistics.median(times)
+
+
+def measure(players: int, per_player: int, args) -> dict:
+    from django.core.cache import cache
+    from django.test import Client
+    from django.urls import reverse
+
+    from league import rules
+    from league.models import Manche
+    from league.selectors.engine import season_input
+    from league.services.transfer import dump, export_season, import_season
+    from tests.support.seasongen import load_season
+
+    name = f"{2000 + players}-{2001 + players}"
+    prefix = f"s{players}x"
+    season = load_season(
+        name=name,
+        players=players,
+        manches_per_player=per_player,
+        donnes=args.donnes,
+        seed=args.seed,
+        username_prefix=prefix,
+    )
+    manches = Manche.objects.filter(season=season).count()
+    engine_input = season_input(season)
+    _result, compute, compute_cpu = timed(lambda: rules.compute_season(engine_input, now=NOW))
+    client = Client()
+    standings = reverse("reports:standings", args=[name])
+    cache.clear()
+    _r, cold_page, cold_cpu = timed(lambda: client.get(standings))
+    cached_bytes = sum(len(v) for v in cache._cache.values())
+    document = json.loads(dump(export_season(season=season, now=NOW)))
+    document["season"]["name"] = f"{name}-import"
+    text = json.dumps(document)
+    _s, imported, import_cpu = timed(lambda: import_season(document=text, now=NOW))
+    pages = {
+        "sign-in": reverse("accounts:login"),
+        "standings": standings,
+        "season": reverse("league:season_detail", args=[name]),
+        "calendar": reverse("league:calendar", args=[name]),
+        "manche": reverse("league:manche_detail", args=[name, manches // 2]),
+        "player": reverse("reports:player", args=[f"{prefix}001"]),
+        "api": reverse("reports:api_standings", args=[name]),
+        "palmarès": reverse("reports:palmares"),
+    }
+    warm = {page: warm_median(client, url, args.runs) for page, url in pages.items()}
+    return {
+        "size": f"{players}×{per_player}",
+        "manches": manches,
+        "compute": compute,
+        "compute_cpu": compute_cpu,
+        "cold page": cold_page,
+        "cold_cpu": cold_cpu,
+        "import": imported,
+        "import_cpu": import_cpu,
+        "cached bytes": cached_bytes,
+        "warm": warm,
+    }
+
+
+def main() -> None:
+    args = parse_args()
+    print(f"database: {setup_django()}, cache: local memory (the embedded defaults)")
+    sizes = [tuple(int(x) for x in size.split("x")) for size in args.sizes.split(",")]
+    rows = []
+    for players, per_player in sizes:
+        row = measure(players, per_player, args)
+        rows.append(row)
+        print(
+            f"{row['size']:>7} {row['manches']:>5} manches: compute_season {row['compute']:.2f} s "
+            f"(CPU {row['compute_cpu']:.2f}), cold standings {row['cold page']:.2f} s "
+            f"(CPU {row['cold_cpu']:.2f}) = {row['cold page'] / row['compute']:.2f}× compute (target ≤ 1.5), "
+            f"import {row['import']:.2f} s (CPU {row['import_cpu']:.2f}) = "
+            f"{row['import'] / row['compute']:.2f}× compute (target ≤ 5), cached {row['cached bytes'] / 1e6:.2f} MB",
+            flush=True,
+        )
+        base = row["warm"]["sign-in"]
+        print(
+            "        warm p50 × sign-in (target ≤ 3): "
+            + ", ".join(f"{page} {ms / base:.2f}" for page, ms in row["warm"].items() if page != "sign-in")
+            + f"  (sign-in {base * 1000:.1f} ms)",
+            flush=True,
+        )
+    print()
+    print("growth per 4× manches (target ≤ 4.5):")
+    for before, after in zip(rows, rows[1:], strict=False):
+        factors = ", ".join(
+            f"{key} {after[key] / before[key]:.2f}"
+            for key in ("compute", "cold page", "import", "cached bytes")
+        )
+        print(f"  {before['size']} → {after['size']}: {factors}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,135 @@
+"""Stampede benchmark: 4 readers on the standings page while one result is corrected.
+
+One command (from the repository root, PostgreSQL on 127.0.0.1:5432, Redis
+for the cache)::
+
+    BENCH_DATABASE_URL=postgres://…/x_bench BENCH_CACHE_URL=redis://…/n \\
+        .venv/bin/python bench/bench_stampede.py [--players 200 --manches-per-player 40]
+
+The site runs as production runs it (gunicorn, 3 workers, PostgreSQL with
+persistent connections, the Redis cache). After a warm-up, 4 reader threads
+load the standings page in a loop; one donne is then corrected (and the
+season's revision bumped, as the sheet service does). Printed: the warm
+page's median (one client, then the 4 readers before the change), the
+worst reader latency after the change (target ≤ 2× the readers' warm
+median: they get the previous result while one process recomputes), and
+how many times the season was recomputed for that change
+(target: exactly one), counted from the workers' log.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import statistics
+import sys
+import threading
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench._site import Session, gunicorn, load_bench_season, prepare, scratch_database, season_arguments  # noqa: E402
+
+SEASON = "2030-2031"
+RECOMPUTED = ": result recomputed in"
+
+
+def parse_args() -> argparse.Namespace:
+    parser = season_arguments(__doc__.split("\n\n")[0])
+    parser.add_argument("--readers", type=int, default=4)
+    parser.add_argument("--workers", type=int, default=3)
+    parser.add_argument("--after", type=float, default=15, help="seconds the readers go on after the change")
+    return parser.parse_args()
+
+
+def main() -> None:
+    args = parse_args()
+    with scratch_database(args.database_url) as url:
+        env, var_dir = prepare(url)
+        if not env["CACHE_URL"].startswith("redis://"):
+            raise SystemExit("the stampede run needs the Redis cache (BENCH_CACHE_URL)")
+        env["LOG_LEVEL"] = "INFO"  # the cache logs each recomputation
+        from django.db import connection
+
+        from league.models import Donne, Manche
+        from league.services.revision import invalidate
+
+        season = load_bench_season(args, SEASON)
+        manches = Manche.objects.filter(season=season).count()
+        connection.close()
+        path = f"/classement/{SEASON}/"
+        log = Path(env["VAR_DIR"]) / "gunicorn.log"
+        with gunicorn(env, workers=args.workers) as base:
+            reader = Session(base, timeout=300)
+            started = time.perf_counter()
+            reader.get(path)
+            cold = time.perf_counter() - started
+            warm = []
+            for _ in range(30):
+                started = time.perf_counter()
+                reader.get(path)
+                warm.append(time.perf_counter() - started)
+            warm_median = statistics.median(warm)
+
+            stop = threading.Event()
+            changed_at: list[float] = []
+            latencies: list[tuple[float, float]] = []  # (start, seconds)
+            lock = threading.Lock()
+
+            def read() -> None:
+                session = Session(base, timeout=300)
+                while not stop.is_set():
+                    start = time.perf_counter()
+                    status, _body = session.get(path)
+                    with lock:
+                        latencies.append((start, time.perf_counter() - start))
+                    if status != 200:
+                        raise SystemExit(f"standings answered {status}")
+
+            threads = [threading.Thread(target=read) for _ in range(args.readers)]
+            readers_started = time.perf_counter()
+            for t in threads:
+                t.start()
+            time.sleep(8)  # the first seconds warm every worker up (not counted)
+            before = log.read_text().count(RECOMPUTED)
+            first = Donne.objects.filter(manche__season=season).order_by("manche__number", "index").first()
+            changed_at.append(time.perf_counter())
+            Donne.objects.filter(pk=first.pk).update(points=first.points + 1 if first.points < 91 else 90)
+            invalidate(season)
+            connection.close()
+            time.sleep(args.after)
+            stop.set()
+            for t in threads:
+                t.join()
+            recomputes = log.read_text().count(RECOMPUTED) - before
+        after = [seconds for start, seconds in latencies if start >= changed_at[0]]
+        steady = [seconds for start, seconds in latencies if readers_started + 4 <= start < changed_at[0]]
+        worst = max(after)
+        print(f"database: {url}, cache: {env['CACHE_URL']}, gunicorn {args.workers} workers")
+        print(
+            f"season {SEASON}: {args.players} players × {args.manches_per_player} manches = {manches} manches"
+        )
+        print(
+            f"cold standings (first request): {cold * 1000:.0f} ms; warm median {warm_median * 1000:.1f} ms"
+        )
+        warm_readers = statistics.median(steady)
+        print(
+            f"{args.readers} readers before the change: median {warm_readers * 1000:.1f} ms, "
+            f"worst {max(steady) * 1000:.1f} ms ({len(steady)} requests)"
+        )
+        print(
+            f"{args.readers} readers, one change: {len(after)} requests in the {args.after:.0f} s after it; "
+            f"worst {worst * 1000:.1f} ms = {worst / warm_readers:.2f}× the readers' warm median "
+            f"(target ≤ 2), {worst / max(steady):.2f}× their worst before; "
+            f"median {statistics.median(after) * 1000:.1f} ms; recomputations of the season: {recomputes} "
+            "(target: 1)"
+        )
+        from django.core.cache import cache
+
+        cache.clear()  # the scratch cache is left empty
+        shutil.rmtree(var_dir, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

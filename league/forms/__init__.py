@@ -1,0 +1,1 @@
+"""The league's forms, one module per area (the same names as the views and services)."""

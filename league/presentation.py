@@ -1,0 +1,41 @@
+"""How the league's pages show things: a manche's state as a labelled badge, a jeton's colour.
+
+Presentation only: what a state *is* comes from the rules
+(``rules.calendar.fill_state``); this module names and colours it.
+"""
+
+from django.utils.translation import gettext_lazy
+
+from accounts.models import JetonColour
+
+from .models import Manche
+from .rules import calendar as cal
+
+STATE_BADGES = {
+    "planned": "secondary",
+    "open": "primary",
+    "full": "success",
+    "played": "dark",
+    "cancelled": "danger",
+}
+STATE_LABELS = {
+    "planned": Manche.Status.PLANNED.label,
+    "open": Manche.Status.OPEN.label,
+    "full": gettext_lazy("Complète"),
+    "played": Manche.Status.PLAYED.label,
+    "cancelled": Manche.Status.CANCELLED.label,
+}
+#: The jeton colours as CSS colours (the draw's table on the manche page).
+COLOUR_CSS = {
+    JetonColour.WHITE: "#ffffff",
+    JetonColour.YELLOW: "#ffd43b",
+    JetonColour.RED: "#e03131",
+    JetonColour.BLUE: "#1c7ed6",
+    JetonColour.GREEN: "#2f9e44",
+}
+
+
+def manche_state(manche: Manche, seated: int) -> dict:
+    """The state shown: planned, open, full (derived: every seat taken), played or cancelled."""
+    state = cal.fill_state(manche.status, seated)
+    return {"code": state, "label": STATE_LABELS[state], "badge": STATE_BADGES[state]}

@@ -1,0 +1,291 @@
+"""Reads of the comptes-rendus area: where each manche's compte-rendu stands.
+
+Who the vainqueurs are, what the deadlines are, which deadline is open and
+which bonuses and maluses follow all come from the rules engine (through
+``league.selectors.engine.season_result``); this module only puts the engine's
+answers next to the database rows the pages and the sweep need.
+"""
+
+import logging
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from accounts.roles import current_president
+
+from .. import rules
+from ..models import CompteRendu, Manche, Season
+from .engine import compte_rendu_to_engine, manche_outcomes
+
+logger = logging.getLogger(__name__)
+
+CR_KINDS = ("cr_retard", "cr_non_conforme", "cr_remplacement")
+
+
+@dataclass
+class MancheComptesRendus:
+    """One played manche's compte-rendu situation, as the engine sees it."""
+
+    manche: Manche
+    ruleset: "rules.RuleSet"
+    vainqueurs: tuple[str, ...]
+    participants: tuple[str, ...]
+    deadlines: tuple[datetime, ...]
+    comptes_rendus: list[CompteRendu]
+    open_deadline: "rules.OpenDeadline | None"
+    adjustments: tuple["rules.Adjustment", ...]
+    ranking: tuple["rules.RankingEntry", ...]
+    users: dict[str, User] = field(default_factory=dict)
+
+    @property
+    def records(self) -> tuple["rules.CompteRenduRecord", ...]:
+        return records_of(self.comptes_rendus)
+
+    @property
+    def vainqueur_users(self) -> list[User]:
+        return [self.users[v] for v in self.vainqueurs if v in self.users]
+
+    @property
+    def participant_users(self) -> list[User]:
+        return [self.users[p] for p in self.participants if p in self.users]
+
+    @property
+    def accepted(self) -> CompteRendu | None:
+        return next((cr for cr in self.comptes_rendus if cr.status == CompteRendu.Status.ACCEPTED), None)
+
+    @property
+    def main(self) -> CompteRendu | None:
+        """The compte-rendu to show first: the accepted one, else the latest posted."""
+        return self.accepted or (self.comptes_rendus[-1] if self.comptes_rendus else None)
+
+    @property
+    def rejection(self) -> "tuple[datetime, datetime] | None":
+        """``(t0, D)``: the first rejection of a vainqueur's compte-rendu and the deadline to react."""
+        return rules.rejection_deadline(
+            self.ruleset, vainqueurs=self.vainqueurs, deadlines=self.deadlines, comptes_rendus=self.records
+        )
+
+    @property
+    def state(self) -> str:
+        """``awaiting`` (nothing posted), ``pending`` (to be judged), ``accepted``, or
+        ``replacement`` (a vainqueur's compte-rendu was judged non conforme, none accepted since)."""
+        if self.accepted is not None:
+            return "accepted"
+        if any(cr.status == CompteRendu.Status.PENDING for cr in self.comptes_rendus):
+            return "pending"
+        if self.rejection is not None:
+            return "replacement"
+        return "awaiting"
+
+    def state_label(self) -> str:
+        return {
+            "awaiting": _("Attendu"),
+            "pending": _("En attente de validation"),
+            "accepted": _("Accepté"),
+            "replacement": _("Non conforme : remplacement ouvert"),
+        }[self.state]
+
+
+def records_of(comptes_rendus) -> tuple["rules.CompteRenduRecord", ...]:
+    """The engine's records of these rows, in posting order."""
+    return tuple(
+        compte_rendu_to_engine(
+            {
+                "author__username": cr.author.username,
+                "posted_at": cr.posted_at,
+                "status": cr.status,
+                "rejected_at": cr.rejected_at,
+            }
+        )
+        for cr in sorted(comptes_rendus, key=lambda cr: (cr.posted_at, cr.pk or 0))
+    )
+
+
+def presiding_officer(season: Season) -> User | None:
+    """Who receives the President's notices: the season's President, else the club's."""
+    return season.president if season.president_id else current_president()
+
+
+def situations_of(season: Season, manches, *, now: datetime) -> list[MancheComptesRendus]:
+    """The situation of each given played manche of ``season`` (one query for all the rows)."""
+    manches = [m for m in manches if m.status == Manche.Status.PLAYED]
+    if not manches:
+        return []
+    by_number = manche_outcomes(season, [m.number for m in manches], now=now)
+    ruleset = season.ruleset()
+    by_manche: dict[int, list[CompteRendu]] = {m.pk: [] for m in manches}
+    for cr in (
+        CompteRendu.objects.filter(manche__in=manches)
+        .select_related("author", "judged_by")
+        .order_by("posted_at", "pk")
+    ):
+        by_manche[cr.manche_id].append(cr)
+    outcomes = {m.pk: by_number[m.number] for m in manches}
+    usernames = {e.player for o in outcomes.values() if o for e in o.ranking}
+    users = {u.username: u for u in User.objects.filter(username__in=usernames)}
+    out = []
+    for manche in manches:
+        outcome = outcomes[manche.pk]
+        if outcome is None:  # not scored (the engine refused it): nothing to say yet
+            continue
+        participants = tuple(e.player for e in outcome.ranking if not e.absent)
+        crs = by_manche[manche.pk]
+        records = records_of(crs)
+        out.append(
+            MancheComptesRendus(
+                manche=manche,
+                ruleset=ruleset,
+                vainqueurs=outcome.vainqueurs,
+                participants=participants,
+                deadlines=outcome.deadlines,
+                comptes_rendus=crs,
+                open_deadline=rules.open_deadline(
+                    ruleset,
+                    number=manche.number,
+                    vainqueurs=outcome.vainqueurs,
+                    participants=participants,
+                    deadlines=outcome.deadlines,
+                    comptes_rendus=records,
+                    now=now,
+                ),
+                adjustments=tuple(a for a in outcome.adjustments if a.kind in CR_KINDS),
+                ranking=outcome.ranking,
+                users=users,
+            )
+        )
+    return out
+
+
+def manche_comptes_rendus(manche: Manche, *, now: datetime) -> MancheComptesRendus | None:
+    """The situation of one manche; None until it is played (or while the engine refuses its season)."""
+    if manche.status != Manche.Status.PLAYED:
+        return None
+    try:
+        found = situations_of(manche.season, [manche], now=now)
+    except rules.InvalidInput:
+        logger.exception("season %s cannot be computed", manche.season)
+        return None
+    return found[0] if found else None
+
+
+def season_comptes_rendus(season: Season, *, now: datetime) -> list[MancheComptesRendus]:
+    """The situation of every played manche of the season, in calendar order."""
+    manches = Manche.objects.filter(season=season, status=Manche.Status.PLAYED).select_related("season")
+    return situations_of(season, manches.order_by("starts_at", "number"), now=now)
+
+
+def season_open_deadlines(season: Season, *, now: datetime) -> list[MancheComptesRendus]:
+    """The manches whose vainqueurs have a deadline ahead, soonest first."""
+    try:
+        found = season_comptes_rendus(season, now=now)
+    except rules.InvalidInput:
+        logger.exception("season %s cannot be computed", season)
+        return []
+    return sorted((s for s in found if s.open_deadline), key=lambda s: s.open_deadline.deadline)
+
+
+@dataclass(frozen=True)
+class MyDeadline:
+    """An open deadline of a manche the member won; ``pending``: his compte-rendu awaits judgement."""
+
+    situation: MancheComptesRendus
+    pending: bool
+
+    @property
+    def manche(self) -> Manche:
+        return self.situation.manche
+
+    @property
+    def open_deadline(self) -> "rules.OpenDeadline":
+        return self.situation.open_deadline
+
+
+def my_open_deadlines(user, now: datetime) -> list[MyDeadline]:
+    """The open deadlines of the manches ``user`` won, across the seasons in progress, soonest first.
+
+    For the home page: ``templates/league/comptes_rendus/_my_deadlines.html``
+    shows them, given ``{"my_deadlines": my_open_deadlines(request.user, now)}``.
+    """
+    if not user.is_authenticated:
+        return []
+    seasons = Season.objects.exclude(state=Season.State.CLOSED).filter(
+        manches__status=Manche.Status.PLAYED, manches__seats__player=user
+    )
+    out = []
+    for season in seasons.distinct():
+        for situation in season_open_deadlines(season, now=now):
+            if user.username in situation.vainqueurs:
+                pending = any(
+                    cr.author_id == user.pk and cr.status == CompteRendu.Status.PENDING
+                    for cr in situation.comptes_rendus
+                )
+                out.append(MyDeadline(situation, pending))
+    return sorted(out, key=lambda d: d.open_deadline.deadline)
+
+
+def write_refusal(situation: MancheComptesRendus | None, user) -> str | None:
+    """Why ``user`` may not post a compte-rendu of this manche now; None when he may.
+
+    The vainqueurs write it (and revise it after a rejection); once a
+    vainqueur's compte-rendu is judged non conforme, the other players of
+    the table may post a replacement, except the President and the
+    Vice-President who stood in for him (rulebook, « Contenu »).
+    """
+    if situation is None:
+        return _("Le compte-rendu s'écrit une fois la manche jouée et sa feuille close.")
+    if not (user.is_authenticated and user.is_active):
+        return _("Connectez-vous pour écrire le compte-rendu.")
+    if user.username not in situation.participants:
+        return _("Seuls les joueurs assis à la table de cette manche peuvent en écrire le compte-rendu.")
+    if situation.accepted is not None:
+        return _("Le compte-rendu de cette manche a déjà été accepté par le Président.")
+    mine = [cr for cr in situation.comptes_rendus if cr.author_id == user.pk]
+    if any(cr.status == CompteRendu.Status.PENDING for cr in mine):
+        return _(
+            "Votre compte-rendu attend le jugement du Président : modifiez-le plutôt que d'en poster un second."
+        )
+    if user.username in situation.vainqueurs:
+        return None
+    if situation.rejection is None:
+        return _(
+            "Le compte-rendu revient au vainqueur de la manche ; les autres joueurs ne peuvent en proposer "
+            "un que si le sien est jugé non conforme."
+        )
+    if user.pk in excluded_from_replacement(situation):
+        return _(
+            "Le Président, ou le Vice-Président qui l'a suppléé, ne peut pas participer à la rédaction "
+            "du compte-rendu de remplacement."
+        )
+    return None
+
+
+def excluded_from_replacement(situation: MancheComptesRendus) -> set[int]:
+    """The President of the season (the club's when it has none) and whoever judged this manche's comptes-rendus."""
+    president = presiding_officer(situation.manche.season)
+    excluded = {cr.judged_by_id for cr in situation.comptes_rendus if cr.judged_by_id}
+    if president is not None:
+        excluded.add(president.pk)
+    return excluded
+
+
+def ranking_markdown(situation: MancheComptesRendus) -> str:
+    """The manche's classification as a Markdown table, to prefill the compte-rendu."""
+    lines = [
+        "| " + " | ".join([_("Place"), _("Joueur"), _("Score"), _("Points")]) + " |",
+        "|---:|:---|---:|---:|",
+    ]
+    for entry in situation.ranking:
+        user = situation.users.get(entry.player)
+        name = str(user) if user else entry.player
+        if entry.absent:
+            name = _("%(name)s (absent)") % {"name": name}
+        lines.append(f"| {entry.place} | {name} | {entry.score} | {rules.json_number(entry.points)} |")
+    return "\n".join(lines)
+
+
+def unread_notice_count(user) -> int:
+    if not user.is_authenticated:
+        return 0
+    return user.notices.filter(read_at__isnull=True).count()

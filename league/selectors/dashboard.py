@@ -1,0 +1,61 @@
+"""Reads of the President's desk: the coming manches of the seasons he manages, with what needs doing.
+
+The desk's rules live here, not in the view: a manche lacking players
+(danger within ``SOON`` of its date), played at 4 for want of one absent
+player, registrations still closed, no capitaine designated.
+"""
+
+from datetime import datetime, timedelta
+
+from django.utils.translation import gettext as _
+
+from ..models import Manche, Season
+from ..presentation import manche_state
+from ..rules import calendar as cal
+from .seasons import with_fill
+
+#: A manche this close still lacking players is flagged as urgent.
+SOON = timedelta(days=14)
+#: A manche started less than this long ago still shows on the desk.
+STARTED_GRACE = timedelta(hours=6)
+
+
+def desk_rows(seasons: list[Season], *, now: datetime) -> list[dict]:
+    """The coming manches of ``seasons``, each with its fill, state and flags (level, text)."""
+    manches = with_fill(
+        Manche.objects.filter(
+            season__in=seasons,
+            status__in=(Manche.Status.PLANNED, Manche.Status.OPEN),
+            starts_at__gte=now - STARTED_GRACE,
+        ).select_related("season", "capitaine", "absent")
+    ).order_by("starts_at")
+    rows = []
+    for manche in manches:
+        missing = max(cal.SEATS - manche.seated, 0)
+        at_four = bool(missing) and bool(manche.absent_id) and missing == 1
+        flags = []
+        if at_four:
+            flags.append(("warning", _("Jeu à 4 (%(absent)s absent)") % {"absent": manche.absent}))
+        elif missing:
+            flags.append(
+                (
+                    "danger" if manche.starts_at <= now + SOON else "warning",
+                    _("Il manque %(count)s joueur(s)") % {"count": missing},
+                )
+            )
+        if manche.status == Manche.Status.PLANNED:
+            flags.append(("secondary", _("Inscriptions fermées")))
+        if manche.capitaine_id is None:
+            flags.append(("info", _("Pas de capitaine")))
+        rows.append(
+            {
+                "manche": manche,
+                "state": manche_state(manche, manche.seated),
+                "seated": manche.seated,
+                "waiting": manche.waiting,
+                "seats": cal.SEATS,
+                "flags": flags,
+                "lacking": bool(missing) and not at_four,
+            }
+        )
+    return rows

@@ -1,0 +1,277 @@
+"""Reads that turn database rows into the rules engine's input, and its cached results.
+
+The standings of a season are computed by ``rules.compute_season`` from
+every manche, donne and compte-rendu of the season. Loading them takes a
+fixed number of queries whatever the season's size, and the result is cached
+under the season's ``revision`` (bumped by every write through
+``league.services.revision.invalidate``) by :mod:`league.revision_cache`, so
+web processes sharing a Redis cache compute it once per change. Because late
+compte-rendu maluses depend on the clock, a cached result also expires at the
+next deadline it did not count yet (and at nothing else).
+"""
+
+from collections import defaultdict
+from dataclasses import replace
+from datetime import datetime
+from decimal import Decimal
+
+from django.utils import timezone
+
+from accounts.models import User
+
+from .. import revision_cache, rules
+from ..models import Award, CompteRendu, Donne, Manche, QuickResult, Season, Seat
+
+ENGINE_STATUS = {
+    Manche.Status.PLANNED: "planned",
+    Manche.Status.OPEN: "planned",
+    Manche.Status.PLAYED: "played",
+    Manche.Status.CANCELLED: "cancelled",
+}
+
+DONNE_FIELDS = (
+    "manche_id",
+    "index",
+    "kind",
+    "dealer__username",
+    "taker__username",
+    "contract",
+    "partner__username",
+    "bouts",
+    "points",
+    "petit_au_bout",
+    "chelem",
+    "poignees",
+    "miseres",
+    "penalties",
+    "misere_points",
+)
+
+
+def donne_to_engine(row: dict) -> "rules.ContractDonne | rules.MisereGame":
+    """One ``Donne`` row (as ``values(*DONNE_FIELDS)``) in the engine's terms."""
+    misere_points = row["misere_points"]
+    return rules.donne_from_fields(
+        kind=row["kind"],
+        dealer=row["dealer__username"],
+        taker=row["taker__username"],
+        contract=row["contract"],
+        partner=row["partner__username"],
+        bouts=row["bouts"],
+        points=row["points"],
+        petit_au_bout=row["petit_au_bout"] or None,
+        chelem=row["chelem"] or None,
+        poignees=row["poignees"] or (),
+        miseres=row["miseres"] or (),
+        penalties=row["penalties"] or (),
+        misere_points=(
+            {player: Decimal(str(points)) for player, points in misere_points.items()}
+            if misere_points
+            else None
+        ),
+    )
+
+
+def compte_rendu_to_engine(cr) -> "rules.CompteRenduRecord":
+    return rules.CompteRenduRecord(
+        author=cr["author__username"],
+        posted_at=cr["posted_at"],
+        status=cr["status"],
+        rejected_at=cr["rejected_at"],
+    )
+
+
+class _SeasonRows:
+    """Every row a season's computation needs, fetched in a fixed number of queries."""
+
+    def __init__(self, manche_filter: dict):
+        self.tables = defaultdict(list)
+        for seat in (
+            Seat.objects.filter(**manche_filter).order_by("position").values("manche_id", "player__username")
+        ):
+            self.tables[seat["manche_id"]].append(seat["player__username"])
+        self.donnes = defaultdict(list)
+        for row in Donne.objects.filter(**manche_filter).order_by("manche_id", "index").values(*DONNE_FIELDS):
+            self.donnes[row["manche_id"]].append(donne_to_engine(row))
+        self.quick = defaultdict(list)
+        for row in QuickResult.objects.filter(**manche_filter).values(
+            "manche_id", "player__username", "score", "prises", "bouts", "prises_won"
+        ):
+            self.quick[row["manche_id"]].append(
+                rules.QuickResult(
+                    player=row["player__username"],
+                    score=row["score"],
+                    prises=row["prises"],
+                    bouts=row["bouts"],
+                    prises_won=row["prises_won"],
+                )
+            )
+        self.comptes_rendus = defaultdict(list)
+        for row in (
+            CompteRendu.objects.filter(**manche_filter)
+            .order_by("posted_at", "pk")
+            .values("manche_id", "author__username", "posted_at", "status", "rejected_at")
+        ):
+            self.comptes_rendus[row["manche_id"]].append(compte_rendu_to_engine(row))
+
+    def manche_input(self, manche: Manche, absent_username: str | None) -> "rules.MancheInput":
+        played = manche.status == Manche.Status.PLAYED
+        donnes = self.donnes.get(manche.pk)
+        quick = self.quick.get(manche.pk)
+        return rules.MancheInput(
+            number=manche.number,
+            starts_at=manche.starts_at,
+            status=ENGINE_STATUS[manche.status],
+            table=tuple(self.tables.get(manche.pk, ())),
+            absent=absent_username,
+            donnes=tuple(donnes) if played and donnes else (() if played and not quick else None),
+            results=tuple(quick) if played and quick and not donnes else None,
+            order=tuple(manche.order) if manche.order else None,
+            comptes_rendus=tuple(self.comptes_rendus.get(manche.pk, ())),
+        )
+
+
+def manche_input(manche: Manche) -> "rules.MancheInput":
+    """One manche in the engine's terms (its sheet even while it is being played)."""
+    rows = _SeasonRows({"manche": manche})
+    absent = manche.absent.username if manche.absent_id else None
+    played_input = rows.manche_input(manche, absent)
+    if manche.status == Manche.Status.PLAYED:
+        return played_input
+    donnes = rows.donnes.get(manche.pk)
+    return rules.MancheInput(
+        number=played_input.number,
+        starts_at=played_input.starts_at,
+        status=played_input.status,
+        table=played_input.table,
+        absent=absent,
+        donnes=tuple(donnes) if donnes else None,
+        results=tuple(rows.quick[manche.pk]) if rows.quick.get(manche.pk) else None,
+        order=played_input.order,
+        comptes_rendus=played_input.comptes_rendus,
+    )
+
+
+def first_seasons(usernames) -> dict[str, str]:
+    """Each player's first season as recorded on his account (set when he first plays, or by an import)."""
+    return dict(
+        User.objects.filter(username__in=usernames)
+        .exclude(first_season="")
+        .values_list("username", "first_season")
+    )
+
+
+def season_input(season: Season) -> "rules.SeasonInput":
+    """The whole season in the engine's terms, in a constant number of queries."""
+    manches = list(
+        Manche.objects.filter(season=season).select_related("absent").order_by("starts_at", "number")
+    )
+    rows = _SeasonRows({"manche__season": season})
+    usernames = set()
+    for table in rows.tables.values():
+        usernames.update(table)
+    usernames.update(m.absent.username for m in manches if m.absent_id)
+    awards = list(
+        Award.objects.filter(season=season).select_related("player").order_by("award", "player__username")
+    )
+    usernames.update(a.player.username for a in awards)
+    officers = dict(
+        User.objects.filter(pk__in=[season.president_id, season.vice_president_id]).values_list(
+            "pk", "username"
+        )
+    )
+    president = officers.get(season.president_id)
+    usernames.update(officers.values())
+    names = dict(User.objects.filter(username__in=usernames).values_list("username", "display_name"))
+    firsts = first_seasons(usernames)
+    return rules.SeasonInput(
+        name=season.name,
+        ruleset=season.ruleset(),
+        players={
+            username: rules.PlayerInfo(
+                id=username, name=names.get(username, username), first_season=firsts.get(username)
+            )
+            for username in sorted(usernames)
+        },
+        manches=tuple(rows.manche_input(m, m.absent.username if m.absent_id else None) for m in manches),
+        president=president,
+        closed=season.is_closed,
+        awards=tuple(
+            rules.Award(award=a.award, player=a.player.username, citation=a.citation) for a in awards
+        ),
+    )
+
+
+def _without_donne_results(result: "rules.SeasonResult") -> "rules.SeasonResult":
+    """The season's result without each donne's scores, which only the sheet pages show.
+
+    Every donne of a big season is most of the result's size; kept, it made
+    reading the cached standings back cost seconds.
+    """
+    manches = {
+        number: replace(outcome, sheet=replace(outcome.sheet, donnes=()) if outcome.sheet else None)
+        for number, outcome in result.manches.items()
+    }
+    return replace(result, manches=manches)
+
+
+def next_expiry(result: "rules.SeasonResult", now: datetime) -> datetime | None:
+    """The next compte-rendu deadline ``result`` did not count yet (a late
+    malus may fall then); None when every deadline is reached."""
+    upcoming = (outcome.deadlines.first_after(now) for outcome in result.manches.values())
+    return min((d for d in upcoming if d is not None), default=None)
+
+
+def current_revision(season: Season) -> int:
+    """The season's revision as stored now (a write earlier in this request bumped it in the database)."""
+    return Season.objects.filter(pk=season.pk).values_list("revision", flat=True).get()
+
+
+def _packed(outcome: "rules.MancheOutcome") -> tuple:
+    """A manche's outcome for its own cache entry: its deadlines as where they
+    start in the season's list of starts (stored once), not a copy of them."""
+    return replace(outcome, deadlines=None), outcome.deadlines.first, outcome.deadlines.final
+
+
+def _unpacked(packed: tuple, starts: tuple) -> "rules.MancheOutcome":
+    outcome, first, final = packed
+    return replace(outcome, deadlines=rules.Deadlines(starts, first, final))
+
+
+def season_result(season: Season, *, now: datetime | None = None) -> "rules.SeasonResult":
+    """The engine's computation of the season (without per-donne scores), cached per revision and until the next deadline.
+
+    Each manche's outcome is also cached on its own, so a page about one
+    manche reads a few kilobytes, not the whole season. While another
+    process recomputes after a change, this returns the previous revision's
+    result (see :mod:`.revision_cache`).
+    """
+    now = now or timezone.now()
+
+    def compute():
+        result = _without_donne_results(rules.compute_season(season_input(season), now=now))
+        starts = next((o.deadlines.starts for o in result.manches.values()), ())
+        readings = {f"manche:{number}": _packed(outcome) for number, outcome in result.manches.items()}
+        readings["played"] = (frozenset(result.manches), starts)
+        readings["result"] = result
+        return readings, next_expiry(result, now)
+
+    return revision_cache.reading(season.pk, current_revision(season), "result", now=now, compute=compute)
+
+
+def manche_outcomes(season: Season, numbers, *, now: datetime | None = None) -> dict:
+    """The engine's outcome of each given manche number (None for a manche not played).
+
+    Read from the per-manche cache entries; the whole season is computed
+    only when one of them is missing or stale.
+    """
+    now = now or timezone.now()
+    numbers = list(numbers)
+    names = ["played", *(f"manche:{n}" for n in numbers)]
+    found = revision_cache.read_many(season.pk, current_revision(season), names, now=now)
+    if "played" in found:
+        played, starts = found["played"]
+        if all(f"manche:{n}" in found for n in numbers if n in played):
+            return {n: _unpacked(found[f"manche:{n}"], starts) if n in played else None for n in numbers}
+    result = season_result(season, now=now)
+    return {n: result.manches.get(n) for n in numbers}

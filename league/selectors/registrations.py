@@ -1,0 +1,45 @@
+"""Reads of the registrations area: a manche's seated players, its waiting list, a player's rank in it."""
+
+from accounts.models import User
+
+from ..models import Manche, Registration
+
+
+def seated(manche: Manche):
+    """The seated registrations, by seat."""
+    return (
+        Registration.objects.filter(manche=manche, seat__isnull=False)
+        .select_related("player")
+        .order_by("seat")
+    )
+
+
+def waiting(manche: Manche):
+    """The waiting list, first come first."""
+    return (
+        Registration.objects.filter(manche=manche, seat__isnull=True)
+        .select_related("player")
+        .order_by("created_at", "pk")
+    )
+
+
+def registration_of(manche: Manche, player: User) -> Registration | None:
+    return Registration.objects.filter(manche=manche, player=player).first()
+
+
+def waiting_rank(registration: Registration) -> int | None:
+    """1 for the first waiting player, … ; None when seated."""
+    if registration.seat is not None:
+        return None
+    ahead = (
+        Registration.objects.filter(manche_id=registration.manche_id, seat__isnull=True)
+        .filter(created_at__lt=registration.created_at)
+        .count()
+        + Registration.objects.filter(
+            manche_id=registration.manche_id,
+            seat__isnull=True,
+            created_at=registration.created_at,
+            pk__lt=registration.pk,
+        ).count()
+    )
+    return ahead + 1

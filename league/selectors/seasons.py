@@ -1,0 +1,108 @@
+"""Reads of the seasons area: the current season, the lookups every page shares, a season's manches.
+
+``current_season`` is the one definition of "the current season" for the
+whole site (the season pages, the calendar, the comptes-rendus, the
+iCalendar feed and the standings): the season being played, else the last
+one closed. A season in preparation is never current: readers do not see it
+yet, even when it is the newest.
+"""
+
+from datetime import datetime
+
+from django.core.paginator import Paginator
+from django.db.models import Count, Q
+from django.shortcuts import get_object_or_404
+
+from ..models import Manche, Registration, Season
+from ..presentation import manche_state
+from ..rules import calendar as cal
+
+
+def current_season() -> Season | None:
+    """The season being played (the newest by name if several are), else the last one closed."""
+    return (
+        Season.objects.filter(state=Season.State.OPEN).order_by("-name").first()
+        or Season.objects.filter(state=Season.State.CLOSED).order_by("-name").first()
+    )
+
+
+def listed_seasons() -> list[Season]:
+    """Seasons a reader can look at (not those still in preparation), newest first."""
+    return list(Season.objects.exclude(state=Season.State.PREPARATION).order_by("-name"))
+
+
+def season_or_404(name: str) -> Season:
+    """The season named ``name`` with its officers, or a 404."""
+    return get_object_or_404(Season.objects.select_related("president", "vice_president"), name=name)
+
+
+def manche_or_404(season_name: str, number: int) -> Manche:
+    """Manche ``number`` of the season named ``season_name`` with its season and people, or a 404."""
+    return get_object_or_404(
+        Manche.objects.select_related("season", "capitaine", "absent", "closed_by"),
+        season__name=season_name,
+        number=number,
+    )
+
+
+def with_fill(queryset):
+    """Manches with ``seated`` and ``waiting`` counts."""
+    return queryset.annotate(
+        seated=Count("registrations", filter=Q(registrations__seat__isnull=False), distinct=True),
+        waiting=Count("registrations", filter=Q(registrations__seat__isnull=True), distinct=True),
+    )
+
+
+#: Manches per page of the season and calendar pages (about five months of a
+#: club's season): each row costs as much to render as a small page, so a
+#: season of 1,600 manches is never rendered whole.
+MANCHES_PER_PAGE = 20
+
+
+def manche_page(season: Season, number: str | None, *, now: datetime):
+    """Page ``number`` of the season's manches in date order; by default the one holding the next manche."""
+    manches = season.manches.select_related("capitaine", "absent").order_by("starts_at", "number")
+    paginator = Paginator(manches, MANCHES_PER_PAGE)
+    if number is None:
+        before = season.manches.filter(starts_at__lt=now).count()
+        number = min(before // MANCHES_PER_PAGE + 1, paginator.num_pages)
+    return paginator.get_page(number)
+
+
+def manche_rows(season: Season, user, manches) -> list[dict]:
+    """The rows of ``manches`` (a page of the season's): fill, state and ``user``'s own place.
+
+    The counts are one query over the page's registrations (annotating the
+    season's manches made the database count every manche's for each page).
+    """
+    manches = list(manches)
+    fill = {
+        row["manche_id"]: row
+        for row in Registration.objects.filter(manche__in=manches)
+        .values("manche_id")
+        .annotate(
+            seated=Count("pk", filter=Q(seat__isnull=False)),
+            waiting=Count("pk", filter=Q(seat__isnull=True)),
+        )
+    }
+    mine = {}
+    if user.is_authenticated:
+        mine = dict(
+            Registration.objects.filter(manche__in=manches, player=user).values_list("manche_id", "seat")
+        )
+    rows = []
+    for manche in manches:
+        manche.seated = fill.get(manche.pk, {}).get("seated", 0)
+        manche.waiting = fill.get(manche.pk, {}).get("waiting", 0)
+        registered = manche.pk in mine
+        rows.append(
+            {
+                "manche": manche,
+                "state": manche_state(manche, manche.seated),
+                "seated": manche.seated,
+                "waiting": manche.waiting,
+                "seats": cal.SEATS,
+                "mine": ("seated" if mine[manche.pk] else "waiting") if registered else None,
+            }
+        )
+    return rows

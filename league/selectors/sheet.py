@@ -1,0 +1,420 @@
+"""A manche's sheet rows turned into the rules engine's input, and what the engine makes of them.
+
+The feuille de marque stores what the table declared (``Seat``, ``Donne``,
+``QuickResult`` rows); every number shown about it (a donne's scores, the
+running totals, the pot, the next dealer, the ranking and the bonuses of the
+night) comes from :mod:`league.rules`. Player ids given to the engine are
+usernames, as in the season interchange format.
+
+Rows are converted by ``league.selectors.engine.donne_to_engine``, so the sheet and
+the season standings read them the same way.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from django.utils.translation import gettext
+
+from league import rules
+from league.rules.adjustments import CR_NON_CONFORME, CR_REMPLACEMENT, CR_RETARD
+
+from ..models import Donne, Manche, QuickResult, Registration, Seat
+from . import engine as selectors
+
+#: A played manche's adjustments that are not bonuses of the night.
+COMPTE_RENDU_KINDS = (CR_RETARD, CR_NON_CONFORME, CR_REMPLACEMENT)
+
+
+def render(message: rules.Message) -> str:
+    """An engine message in the active language."""
+    return message.render(gettext)
+
+
+# --------------------------------------------------------------------------
+# rows -> engine
+# --------------------------------------------------------------------------
+
+
+def seats_of(manche: Manche) -> list[Seat]:
+    """The table as played, in playing order."""
+    return list(Seat.objects.filter(manche=manche).select_related("player").order_by("position"))
+
+
+def registered_table(manche: Manche) -> list:
+    """The table the registrations give: seated players in seat order, the absent one left out."""
+    regs = (
+        Registration.objects.filter(manche=manche, seat__isnull=False)
+        .exclude(player_id=manche.absent_id)
+        .select_related("player")
+        .order_by("seat")
+    )
+    return [r.player for r in regs]
+
+
+def donne_row(donne: Donne) -> dict:
+    """A ``Donne`` (saved or not) as the row dict ``selectors.donne_to_engine`` reads."""
+    return {
+        "manche_id": donne.manche_id,
+        "index": donne.index,
+        "kind": donne.kind,
+        "dealer__username": donne.dealer.username if donne.dealer_id else None,
+        "taker__username": donne.taker.username if donne.taker_id else None,
+        "contract": donne.contract,
+        "partner__username": donne.partner.username if donne.partner_id else None,
+        "bouts": donne.bouts,
+        "points": donne.points,
+        "petit_au_bout": donne.petit_au_bout,
+        "chelem": donne.chelem,
+        "poignees": donne.poignees,
+        "miseres": donne.miseres,
+        "penalties": donne.penalties,
+        "misere_points": donne.misere_points,
+    }
+
+
+def engine_donne(donne: Donne) -> rules.ContractDonne | rules.MisereGame:
+    """One ``Donne`` row in the engine's terms, read the way the season standings read it."""
+    return selectors.donne_to_engine(donne_row(donne))
+
+
+def donnes_of(manche: Manche) -> list[Donne]:
+    return list(
+        Donne.objects.filter(manche=manche).select_related("dealer", "taker", "partner").order_by("index")
+    )
+
+
+def quick_results_of(manche: Manche) -> list[QuickResult]:
+    return list(QuickResult.objects.filter(manche=manche).select_related("player"))
+
+
+def engine_quick_result(row: QuickResult) -> rules.QuickResult:
+    return rules.QuickResult(
+        player=row.player.username,
+        score=row.score,
+        prises=row.prises,
+        bouts=row.bouts,
+        prises_won=row.prises_won,
+    )
+
+
+# --------------------------------------------------------------------------
+# engine -> what the sheet shows
+# --------------------------------------------------------------------------
+
+
+@dataclass
+class RankingLine:
+    """One line of a manche's published ranking, with the user and the bonuses of the night."""
+
+    entry: rules.RankingEntry
+    user: object
+    bonuses: list = field(default_factory=list)  # [(kind, value, reason text)]
+    vainqueur: bool = False
+
+    @property
+    def bonus_total(self) -> Decimal:
+        return sum((value for _kind, value, _text in self.bonuses), Decimal(0))
+
+
+@dataclass
+class SheetState:
+    """Everything the sheet page shows, computed by the engine from the rows."""
+
+    manche: Manche
+    ruleset: rules.RuleSet
+    seats: list  # Seat rows, or unsaved stand-ins from the registrations
+    users: dict  # username -> User (seated players and the absent one)
+    absent: object | None  # User
+    donnes: list  # Donne rows, in order
+    quick_results: list  # QuickResult rows
+    sheet: rules.SheetResult | None = None  # None without donnes or when invalid
+    next_dealer: str | None = None
+    problems: list = field(default_factory=list)  # RuleViolation of the stored rows, if any
+    ranking: list = field(default_factory=list)  # RankingLine, when there is something to rank
+    seats_saved: bool = True
+
+    @property
+    def table(self) -> tuple[str, ...]:
+        return tuple(s.player.username for s in self.seats)
+
+    @property
+    def has_table(self) -> bool:
+        return len(self.seats) in self.ruleset.table_sizes and self.table_is_consistent
+
+    @property
+    def table_is_consistent(self) -> bool:
+        """A Tarot-Bière table of 4 names its absent player, one of 5 has none."""
+        if not self.ruleset.allows_absent:
+            return self.absent is None
+        return (len(self.seats) == 4) == (self.absent is not None)
+
+    @property
+    def pot(self) -> int:
+        return self.sheet.pot if self.sheet else 0
+
+    @property
+    def totals(self) -> dict[str, int]:
+        if self.sheet:
+            return self.sheet.totals
+        if self.quick_results:
+            return {r.player.username: r.score for r in self.quick_results}
+        return dict.fromkeys(self.table, 0)
+
+    @property
+    def uses_quick_results(self) -> bool:
+        return not self.donnes and bool(self.quick_results)
+
+    @property
+    def vainqueurs(self) -> list:
+        return [line.user for line in self.ranking if line.vainqueur]
+
+    @property
+    def tied_scores(self) -> bool:
+        scores = [line.entry.score for line in self.ranking if not line.entry.absent]
+        return len(scores) != len(set(scores))
+
+    def rows(self) -> list[dict]:
+        """Each donne with its engine result (scores in seat order, explanation), newest first."""
+        out = []
+        results = list(self.sheet.donnes) if self.sheet else [None] * len(self.donnes)
+        for donne, result in zip(self.donnes, results, strict=False):
+            out.append(
+                {
+                    "donne": donne,
+                    "result": result,
+                    "scores": [result.scores.get(p) if result else None for p in self.table],
+                    "explanation": [render(m) for m in result.explanation] if result else [],
+                    "poignees": self._named(donne.poignees),
+                    "miseres": self._named(donne.miseres),
+                    "penalties": self._named(donne.penalties),
+                }
+            )
+        out.reverse()
+        return out
+
+    def _named(self, items) -> list[dict]:
+        """Side entries of a donne (poignées, misères, penalties) with the player's display name."""
+        return [
+            {**item, "name": str(self.users.get(item.get("player"), item.get("player")))}
+            for item in items or ()
+        ]
+
+    def seat_lines(self) -> list[dict]:
+        """Seats in playing order with running jetons; the dealer of the next donne marked."""
+        totals = self.totals
+        return [
+            {
+                "seat": s,
+                "user": s.player,
+                "total": totals.get(s.player.username, 0),
+                "deals_next": s.player.username == self.next_dealer,
+            }
+            for s in self.seats
+        ]
+
+
+def _ranking(state: SheetState, scores: dict, stats) -> list[RankingLine]:
+    manche = state.manche
+    absent = state.absent.username if state.absent else None
+    order = tuple(manche.order) if manche.order else None
+    try:
+        entries = rules.rank_manche(state.ruleset, state.table, absent, scores, stats, order)
+    except rules.InvalidInput as exc:
+        # An order recorded before a correction that changed the scores: rank without it.
+        state.problems.extend(exc.problems)
+        entries = rules.rank_manche(state.ruleset, state.table, absent, scores, stats, None)
+    return _lines(state, entries, rules.manche_bonuses(state.ruleset, entries, manche.number))
+
+
+def _lines(state: SheetState, entries, bonuses) -> list[RankingLine]:
+    winners = set(rules.vainqueurs(entries))
+    lines = []
+    for entry in entries:
+        lines.append(
+            RankingLine(
+                entry=entry,
+                user=state.users.get(entry.player),
+                bonuses=[(a.kind, a.value, render(a.reason)) for a in bonuses if a.player == entry.player],
+                vainqueur=entry.player in winners,
+            )
+        )
+    return lines
+
+
+def sheet_state(
+    manche: Manche, *, seats: list | None = None, outcome: rules.MancheOutcome | None = None
+) -> SheetState:
+    """Read the manche's rows and let the engine score them.
+
+    ``seats`` defaults to the saved ``Seat`` rows, or, while there are none,
+    stand-ins built from the seated registrations (not saved). ``outcome``,
+    the engine's cached outcome of the played manche, is used instead of
+    scoring the sheet again (its totals and ranking, not each donne's scores).
+    """
+    ruleset = manche.season.ruleset()
+    saved = True
+    if seats is None:
+        seats = seats_of(manche)
+        if not seats:
+            saved = False
+            seats = [
+                Seat(manche=manche, player=p, position=i + 1) for i, p in enumerate(registered_table(manche))
+            ]
+    absent = manche.absent if manche.absent_id else None
+    users = {s.player.username: s.player for s in seats}
+    if absent is not None:
+        users[absent.username] = absent
+    state = SheetState(
+        manche=manche,
+        ruleset=ruleset,
+        seats=seats,
+        users=users,
+        absent=absent,
+        donnes=donnes_of(manche),
+        quick_results=quick_results_of(manche),
+        seats_saved=saved,
+    )
+    for row in state.quick_results:
+        users.setdefault(row.player.username, row.player)
+    if not state.has_table:
+        return state
+    if outcome is not None:
+        state.sheet = outcome.sheet
+        bonuses = [a for a in outcome.adjustments if a.kind not in COMPTE_RENDU_KINDS]
+        state.ranking = _lines(state, outcome.ranking, bonuses)
+        return state
+    table = state.table
+    if state.donnes:
+        engine_donnes = [engine_donne(d) for d in state.donnes]
+        try:
+            state.sheet = rules.score_sheet(ruleset, table, engine_donnes)
+        except rules.InvalidInput as exc:
+            state.problems.extend(exc.problems)
+            return state
+        state.next_dealer = rules.next_dealer(table, engine_donnes)
+        state.ranking = _ranking(state, state.sheet.totals, state.sheet.stats)
+    else:
+        state.next_dealer = table[0]
+        if state.quick_results:
+            results = [engine_quick_result(r) for r in state.quick_results]
+            problems = rules.validate_quick_results(ruleset, table, results)
+            if problems:
+                state.problems.extend(problems)
+                return state
+            state.ranking = _ranking(
+                state, {r.player: r.score for r in results}, {r.player: r for r in results}
+            )
+    return state
+
+
+# --------------------------------------------------------------------------
+# audit history
+# --------------------------------------------------------------------------
+
+AUDIT_SKIP = {"created_at", "updated_at", "id", "manche", "sheet_version"}
+
+
+@dataclass
+class AuditEntry:
+    """One recorded change: who, when, what, and each field before/after."""
+
+    when: object
+    who: object
+    what: str
+    action: str  # "+", "~", "-"
+    changes: list  # [(label, before, after)]
+
+
+def _audit_value(value, field_name: str, users: dict, field=None) -> str:
+    if value in (None, "", [], {}):
+        return "—"
+    if field is not None and field.choices:
+        return str(dict(field.flatchoices).get(value, value))
+    if field_name in {"dealer", "taker", "partner", "player", "absent", "capitaine", "closed_by"}:
+        user = users.get(value)
+        return str(user) if user else str(value)
+    if isinstance(value, (list, dict)):
+        return json.dumps(value, ensure_ascii=False, default=str)
+    return str(value)
+
+
+def audit_entries(manche: Manche, *, limit: int | None = None) -> list[AuditEntry]:
+    """Every recorded change to the manche, its seats, donnes and quick results, newest first."""
+    from accounts.models import User
+
+    sources = [
+        (Manche.history.filter(id=manche.pk), lambda r: gettext("Manche")),
+        (Seat.history.filter(manche_id=manche.pk), lambda r: gettext("Place %(n)s") % {"n": r.position}),
+        (Donne.history.filter(manche_id=manche.pk), lambda r: gettext("Donne %(n)s") % {"n": r.index}),
+        (
+            QuickResult.history.filter(manche_id=manche.pk),
+            lambda r: gettext("Résultat de %(player)s") % {"player": users.get(r.player_id, r.player_id)},
+        ),
+    ]
+    records = []
+    for queryset, label in sources:
+        rows = list(queryset.select_related("history_user").order_by("id", "history_date", "history_id"))
+        previous = {}
+        for record in rows:
+            records.append((record, previous.get(record.id), label))
+            previous[record.id] = record
+    user_ids = set()
+    for record, _prev, _label in records:
+        for name in (
+            "dealer_id",
+            "taker_id",
+            "partner_id",
+            "player_id",
+            "absent_id",
+            "capitaine_id",
+            "closed_by_id",
+        ):
+            value = getattr(record, name, None)
+            if value:
+                user_ids.add(value)
+    users = {u.pk: u for u in User.objects.filter(pk__in=user_ids)}
+    entries = []
+    for record, prev, label in records:
+        model = record.instance_type
+        fields = {f.name: f for f in model._meta.fields}
+        changes = []
+        if record.history_type == "~" and prev is not None:
+            delta = record.diff_against(prev)
+            for change in delta.changes:
+                if change.field in AUDIT_SKIP:
+                    continue
+                verbose = str(getattr(fields.get(change.field), "verbose_name", change.field))
+                changes.append(
+                    (
+                        verbose,
+                        _audit_value(change.old, change.field, users, fields.get(change.field)),
+                        _audit_value(change.new, change.field, users, fields.get(change.field)),
+                    )
+                )
+            if not changes:
+                continue
+        else:
+            for name, f in fields.items():
+                if name in AUDIT_SKIP:
+                    continue
+                value = _audit_value(getattr(record, f.attname, None), name, users, f)
+                if value == "—":
+                    continue
+                if record.history_type == "-":
+                    changes.append((str(f.verbose_name), value, "—"))
+                else:
+                    changes.append((str(f.verbose_name), "—", value))
+        entries.append(
+            AuditEntry(
+                when=record.history_date,
+                who=record.history_user,
+                what=label(record),
+                action=record.history_type,
+                changes=changes,
+            )
+        )
+    entries.sort(key=lambda e: e.when, reverse=True)
+    return entries[:limit] if limit else entries

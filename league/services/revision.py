@@ -1,0 +1,23 @@
+"""A season's revision: bumped by every write that changes what its pages show.
+
+Every cached reading of a season (the engine's result, the reports'
+readings) is keyed by ``Season.revision``, so bumping it is how a write
+makes them stale. A write, so it lives with the services, not the selectors.
+"""
+
+import secrets
+
+from django.db.models import F
+
+from ..models import Season
+
+
+def invalidate(season: Season) -> None:
+    """Mark every cached computation of this season stale (call it in any write that changes results).
+
+    The revision grows by a random step rather than by one: a result computed
+    inside a transaction that is later rolled back was cached under a number
+    the next committed write (almost surely) skips.
+    """
+    step = 1 + secrets.randbelow(2**20)
+    Season.objects.filter(pk=season.pk).update(revision=F("revision") + step)

@@ -1,0 +1,1 @@
+"""What the reports read, one module per area; ``readings`` is the cached entry point the pages use."""

@@ -1,0 +1,173 @@
+"""What the report pages read, cached: one computation of a season per revision, every reading made from it.
+
+On a miss, :func:`digest` reads the engine's result once (through
+``league.selectors.engine.season_result``) and ``league.revision_cache``
+keeps every reading the pages make of it (the standings, their details, the honours, each player's
+season); a warm page costs a fixed handful of queries and no recomputation,
+whatever the size of the season.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+from datetime import datetime
+from typing import Any
+
+from accounts.models import User
+from league import revision_cache, rules
+from league.models import Season
+from league.selectors import engine as league_selectors
+from league.selectors.seasons import listed_seasons
+
+from .cache import reading_name
+from .palmares import Palmares, SeasonHonours, _honours
+from .players import PlayerRecord, PlayerSeason, _title_counts, player_seasons, seasons_played
+from .standings import SeasonStandings, StandingsDetails, build_details, build_standings, names_of
+
+
+def reading(season: Season, now: datetime, kind: str, *parts: str) -> Any:
+    """One cached reading of ``season`` (``standings``, ``details``, ``honours``,
+    ``players``, ``player <id>``); on a miss every reading is made again by
+    :func:`digest`. None when there is no such reading (a player not in the season)."""
+    return revision_cache.reading(
+        season.pk, season.revision, reading_name(kind, *parts), now=now, compute=lambda: digest(season, now)
+    )
+
+
+def digest(season: Season, now: datetime) -> tuple[dict[str, Any], datetime | None]:
+    """Every reading the reports make of the engine's result, and until when they stay right.
+
+    The engine's result of a big season is large, so reading it back from
+    the cache costs time; the reports' readings are small and each page
+    loads only the one it shows.
+    """
+    try:
+        result = league_selectors.season_result(season, now=now)
+    except rules.InvalidInput as exc:
+        readings = {
+            "standings": SeasonStandings(
+                season=season.name, closed=season.is_closed, problems=tuple(exc.problems)
+            ),
+            "honours": SeasonHonours(season=season.name, closed=season.is_closed, problems=True),
+            "players": frozenset(),
+        }
+        until = None
+    else:
+        until = league_selectors.next_expiry(result, now)
+        records = player_seasons(season, result)
+        readings = {
+            "standings": replace(build_standings(season, result), valid_until=until),
+            "details": build_details(result),
+            "honours": _honours(season, result),
+            "players": frozenset(records),
+        }
+        readings.update({f"player:{player}": record for player, record in records.items()})
+    return {reading_name(name): value for name, value in readings.items()}, until
+
+
+def season_standings(season: Season, *, now: datetime) -> SeasonStandings:
+    """The classification of ``season`` as of ``now``, cached under its revision."""
+    return reading(season, now, "standings")
+
+
+def standings_with_details(
+    season: Season, *, now: datetime
+) -> tuple[SeasonStandings, StandingsDetails | None]:
+    """The classification and its explanations (None when the engine refused the season's data)."""
+    lean = reading(season, now, "standings")
+    details = None if lean.problems else reading(season, now, "details")
+    return lean, details
+
+
+def player_season(season: Season, player: str, *, now: datetime) -> PlayerSeason:
+    """What ``player`` did in ``season`` (an empty record when he is not in it)."""
+    if player not in reading(season, now, "players"):
+        problems = bool(reading(season, now, "standings").problems)
+        return PlayerSeason(season=season.name, closed=season.is_closed, problems=problems)
+    return reading(season, now, "player", player)
+
+
+def player_record(user: User, *, now: datetime) -> PlayerRecord:
+    """Every season ``user`` played, with his totals (one query plus one cached read per season)."""
+    seasons = [player_season(s, user.username, now=now) for s in seasons_played(user)]
+    places: Counter = Counter()
+    contracts: dict[str, list[int]] = {}
+    best = worst = None
+    titles: Counter = Counter()
+    for ps in seasons:
+        for m in ps.manches:
+            places[m.place] += 1
+            if m.absent:
+                continue
+            if best is None or m.score > best[1].score:
+                best = (ps.season, m)
+            if worst is None or m.score < worst[1].score:
+                worst = (ps.season, m)
+        for c, (taken, won) in ps.contracts.items():
+            tally = contracts.setdefault(c, [0, 0])
+            tally[0] += taken
+            tally[1] += won
+        if ps.title and ps.closed:
+            titles[ps.title] += 1
+    return PlayerRecord(
+        seasons=tuple(seasons),
+        manches=sum(len(ps.manches) for ps in seasons),
+        wins=sum(ps.wins for ps in seasons),
+        places=dict(sorted(places.items())),
+        prises=sum(ps.prises for ps in seasons),
+        prises_won=sum(ps.prises_won for ps in seasons),
+        bouts=sum(ps.bouts for ps in seasons),
+        contracts={c: (t[0], t[1]) for c, t in contracts.items()},
+        chelems=sum(ps.chelems for ps in seasons),
+        petits_au_bout=sum(ps.petits_au_bout for ps in seasons),
+        poignees=sum(ps.poignees for ps in seasons),
+        sheet_manches=sum(ps.sheet_manches for ps in seasons),
+        best=best,
+        worst=worst,
+        titles=_title_counts(titles),
+    )
+
+
+def season_honours(season: Season, *, now: datetime) -> SeasonHonours:
+    return reading(season, now, "honours")
+
+
+def palmares(*, now: datetime, limit: int = 10) -> Palmares:
+    """Every season's podium and accessits, and the all-time records (closed seasons' titles only)."""
+    honours = [season_honours(s, now=now) for s in listed_seasons()]
+    highest: list = []
+    lowest: list = []
+    titles: dict[str, Counter] = {}
+    manches: Counter = Counter()
+    for h in honours:
+        highest.extend((s, p, h.season, n) for s, p, n in h.highest)
+        lowest.extend((s, p, h.season, n) for s, p, n in h.lowest)
+        manches.update(h.manches)
+        if h.closed:
+            for _rank, player, title in h.podium:
+                titles.setdefault(player, Counter())[title] += 1
+    top = max((x[0] for x in highest), default=None)
+    bottom = min((x[0] for x in lowest), default=None)
+    title_table = sorted(
+        titles.items(),
+        key=lambda kv: (
+            -kv[1]["champion"],
+            -kv[1]["vice_champion"],
+            -kv[1]["vice_vice_champion"],
+            kv[0],
+        ),
+    )[:limit]
+    most = sorted(manches.items(), key=lambda kv: (-kv[1], kv[0]))[:limit]
+    usernames = {p for h in honours for _r, p, _t in h.podium}
+    usernames.update(p for h in honours for a in h.accessits for p in a.players)
+    usernames.update(p for h in honours for _s, p, _n in (*h.highest, *h.lowest))
+    usernames.update(p for p, _n in most)
+    return Palmares(
+        seasons=tuple(honours),
+        names=names_of(usernames),
+        highest=tuple(sorted(x for x in highest if x[0] == top)),
+        lowest=tuple(sorted(x for x in lowest if x[0] == bottom)),
+        titles=tuple((player, _title_counts(counter)) for player, counter in title_table),
+        most_manches=tuple(most),
+    )

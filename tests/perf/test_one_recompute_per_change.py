@@ -1,0 +1,162 @@
+"""One change, one recomputation; readers never wait for it; the cache only saves time.
+
+Counts (recomputations, bytes), never timings: the timed targets are in
+``bench/bench_scaling.py``.
+"""
+
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+import time_machine
+from django.core.cache import cache
+from django.urls import reverse
+
+from league import revision_cache, rules
+from league.models import Season
+from league.selectors.engine import current_revision, season_result
+from league.services.revision import invalidate
+from tests.support.seasongen import load_season
+
+START = datetime(2030, 9, 1, 21, 0, tzinfo=ZoneInfo("Europe/Paris"))
+#: After every manche of the generated seasons: every deadline is reached.
+NOW = datetime(2031, 9, 1, 12, 0, tzinfo=ZoneInfo("Europe/Paris"))
+#: Before their first deadline. (Once reached, a deadline without a
+#: compte-rendu is a −0.5 per vainqueur (§5.4): a season where nobody ever
+#: posts one has, by the rule, a number of maluses quadratic in its manches.)
+BEFORE = datetime(2030, 8, 1, 12, 0, tzinfo=ZoneInfo("Europe/Paris"))
+
+
+@pytest.fixture(autouse=True)
+def after_the_season():
+    """Every test runs at ``NOW`` (no test depends on today's date)."""
+    with time_machine.travel(NOW, tick=False):
+        yield
+
+
+@pytest.fixture
+def small_season(db):
+    return load_season(name="2030-2031", players=10, manches_per_player=4, seed=3, start=START)
+
+
+@pytest.fixture
+def computations(monkeypatch):
+    """How many times the engine computed a season (``compute_season`` calls)."""
+    calls = []
+    compute = rules.compute_season
+
+    def counting(season, *, now):
+        calls.append(season.name)
+        return compute(season, now=now)
+
+    monkeypatch.setattr(rules, "compute_season", counting)
+    return calls
+
+
+def page_urls(season: Season, player: str) -> list[str]:
+    return [
+        reverse("reports:standings", args=[season.name]),
+        reverse("reports:player", args=[player]),
+        reverse("reports:api_standings", args=[season.name]),
+        reverse("reports:palmares"),
+        reverse("league:manche_detail", args=[season.name, 1]),
+        reverse("league:cr_list", args=[season.name]),
+        reverse("league:season_detail", args=[season.name]),
+        reverse("league:calendar", args=[season.name]),
+    ]
+
+
+def test_one_change_makes_exactly_one_recomputation(client, small_season, computations):
+    """Every page after a change reads the one new result: the engine runs once per change."""
+    urls = page_urls(small_season, "p000")
+    for url in urls:
+        assert client.get(url).status_code == 200
+    assert len(computations) == 1
+    for url in urls:  # warm: nothing recomputed
+        client.get(url)
+    assert len(computations) == 1
+    invalidate(small_season)
+    for url in urls * 2:
+        assert client.get(url).status_code == 200
+    assert len(computations) == 2
+
+
+def test_a_result_does_not_expire_while_its_revision_stands(small_season, computations):
+    """No time-based expiry: with every deadline reached, a result computed a year ago still stands."""
+    first = season_result(small_season, now=NOW)
+    again = season_result(small_season, now=NOW.replace(year=2032))
+    assert len(computations) == 1
+    assert again.standings == first.standings
+
+
+def test_readers_get_the_previous_result_while_another_process_recomputes(client, small_season, computations):
+    url = reverse("reports:api_standings", args=[small_season.name])
+    before = client.get(url).json()
+    assert len(computations) == 1
+    Season.objects.filter(pk=small_season.pk).update(params={"place_points": [5, 3, 1, 0, -2]})
+    invalidate(small_season)
+    revision = current_revision(small_season)
+    # Another process is recomputing the new revision: it holds the locks.
+    for name in ("reports:api", "reports:standings", "result"):
+        assert cache.add(revision_cache._lock_key(small_season.pk, name, revision), "another process")
+    assert client.get(url).json() == before  # served at once, not recomputed here
+    assert len(computations) == 1
+    cache.clear()  # that process finished (and its locks are gone)
+    after = client.get(url).json()
+    assert after["standings"] != before["standings"]
+    assert len(computations) == 2
+
+
+def test_pages_answer_when_the_cache_fails(client, small_season, settings, computations):
+    """Redis down: every page is computed and served all the same."""
+    expected = season_result(small_season, now=NOW).standings
+    settings.CACHES = {"default": {"BACKEND": "tests.perf.failing_cache.FailingCache"}}
+    for url in page_urls(small_season, "p000"):
+        response = client.get(url)
+        assert response.status_code == 200, url
+    document = client.get(reverse("reports:api_standings", args=[small_season.name])).json()
+    assert [row["player"] for row in document["standings"]] == [row.player for row in expected]
+
+
+def cached_bytes(season: Season) -> int:
+    """Bytes the local-memory cache holds after every reading of ``season`` was made."""
+    from reports.selectors.readings import standings_with_details
+
+    cache.clear()
+    standings, details = standings_with_details(season, now=BEFORE)
+    assert standings.lines and details.progression
+    return sum(len(value) for value in cache._cache.values())
+
+
+def test_cached_bytes_grow_linearly_with_the_number_of_manches(db):
+    """4× more manches, at most 4.5× more bytes cached (deadlines were quadratic: 16×)."""
+    small = load_season(name="2030-2031", players=40, manches_per_player=16, donnes=4, seed=1, start=START)
+    large = load_season(
+        name="2031-2032",
+        players=80,
+        manches_per_player=32,
+        donnes=4,
+        seed=2,
+        start=START,
+        username_prefix="q",
+    )
+    assert small.manches.count() * 4 == large.manches.count() == 512
+    growth = cached_bytes(large) / cached_bytes(small)
+    assert growth <= 4.5, growth
+
+
+def test_the_manche_page_reads_the_cached_outcome_instead_of_scoring_the_sheet(
+    client, small_season, monkeypatch
+):
+    result = season_result(small_season, now=NOW)
+    vainqueur = result.manches[1].vainqueurs[0]
+
+    def not_again(*args, **kwargs):
+        raise AssertionError("the sheet was scored again")
+
+    monkeypatch.setattr(rules, "score_sheet", not_again)
+    response = client.get(reverse("league:manche_detail", args=[small_season.name, 1]))
+    assert response.status_code == 200
+    state = response.context["sheet_state"]
+    assert [line.entry for line in state.ranking] == list(result.manches[1].ranking)
+    assert [line.user.username for line in state.ranking if line.vainqueur] == [vainqueur]

@@ -1,0 +1,1 @@
+"""What tests and benchmarks share: model builders and season generators."""
