@@ -150,6 +150,22 @@ def sanitize_html(html: str) -> str:
     )
 
 
+#: A Markdown heading on the text's first line (``# …`` to ``###### …``).
+FIRST_HEADING = re.compile(r"\A\s*#{1,6}[ \t]+(?P<heading>[^\n]+?)[ \t#]*(?:\n|\Z)")
+
+
+def title_heading(title: str, text: str) -> str | None:
+    """The heading a compte-rendu without a title opens with: it serves as the title."""
+    match = None if title else FIRST_HEADING.match(text or "")
+    return match.group("heading") if match else None
+
+
+def shown_text(title: str, text: str) -> str:
+    """The text shown under the title: without the opening heading when that heading is the title."""
+    match = None if title else FIRST_HEADING.match(text or "")
+    return text[match.end() :] if match else text
+
+
 def render_markdown(text: str) -> SafeString:
     """``text`` (Markdown, raw HTML included) as sanitised HTML, ready to store or show."""
     return mark_safe(sanitize_html(_PARSER.render(text or "")))  # noqa: S308 - sanitised just above

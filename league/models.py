@@ -10,12 +10,13 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 from simple_history.models import HistoricalRecords
 
 from accounts.models import JetonColour
 
 from . import rules
-from .markdown import render_markdown
+from .markdown import render_markdown, shown_text
 
 User = settings.AUTH_USER_MODEL
 
@@ -42,7 +43,8 @@ class Season(models.Model):
     class State(models.TextChoices):
         PREPARATION = "preparation", _("En préparation")
         OPEN = "open", _("En cours")
-        CLOSED = "closed", _("Close")
+        # "Close" alone is also Django's own msgid for the verb ("Fermer"): a context keeps them apart.
+        CLOSED = "closed", pgettext_lazy("season state", "Close")
 
     name = models.CharField(_("nom"), max_length=40, unique=True, help_text=_("Par exemple 2011-2012."))
     family = models.CharField(_("règles"), max_length=20, choices=Family.choices, default=Family.TAROT_BIERE)
@@ -292,13 +294,20 @@ class RenderedMarkdown(models.Model):
     class Meta:
         abstract = True
 
+    #: The fields the shown HTML is made from.
+    rendered_from = ("text",)
+
     def save(self, *args, **kwargs):
         update_fields = kwargs.get("update_fields")
-        if update_fields is None or "text" in update_fields:
-            self.html = render_markdown(self.text)
+        if update_fields is None or set(self.rendered_from) & set(update_fields):
+            self.html = render_markdown(self.shown_markdown())
             if update_fields is not None:
                 kwargs["update_fields"] = {*update_fields, "html"}
         super().save(*args, **kwargs)
+
+    def shown_markdown(self) -> str:
+        """The Markdown the page shows (all of ``text`` unless a subclass says otherwise)."""
+        return self.text
 
 
 class CompteRendu(RenderedMarkdown):
@@ -329,8 +338,14 @@ class CompteRendu(RenderedMarkdown):
             )
         ]
 
+    rendered_from = ("text", "title")
+
     def __str__(self) -> str:
         return self.title or _("Compte-rendu de %(author)s") % {"author": self.author}
+
+    def shown_markdown(self) -> str:
+        """Without the opening heading when, lacking a title, that heading is shown as the title."""
+        return shown_text(self.title, self.text)
 
 
 class Comment(RenderedMarkdown):

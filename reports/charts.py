@@ -11,6 +11,8 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from html import escape
 
+from league.templatetags.numbers import num
+
 Number = int | float | Fraction
 
 PALETTE = (
@@ -61,8 +63,8 @@ def _ticks(low: float, high: float, count: int = 5) -> list[float]:
 
 
 def _number(x: Number) -> str:
-    text = _fmt(float(x))
-    return text.replace("-", "−")
+    """In the reader's notation, like every number of the site (``1,5``, ``−0,5``)."""
+    return num(round(float(x), 1))
 
 
 def step_chart(
@@ -72,12 +74,16 @@ def step_chart(
     title: str,
     width: int = 800,
     height: int = 360,
-    legend_limit: int = 12,
+    legend_limit: int | None = None,
 ) -> str:
     """A line per series, held flat between its points (a value changes only
     at the series' own points). ``series``: ``(key, label, ((x, y), …))``
     where each ``x`` is one of ``x_labels`` (placed in that order). Each line
-    carries ``data-player="key"`` so a stylesheet can emphasise one."""
+    carries ``data-player="key"`` so a stylesheet can emphasise one. Every
+    point is also drawn as a dot, so a player with one manche is visible; the
+    legend lists every series unless ``legend_limit`` says otherwise."""
+    if legend_limit is None:
+        legend_limit = len(series)
     left, right, top, bottom = 44, 12, 12, 28
     legend_rows = (min(len(series), legend_limit) + 3) // 4
     height_total = height + legend_rows * 18
@@ -131,6 +137,10 @@ def step_chart(
         out.append(
             f'<path data-player="{escape(key)}" stroke="{colour(index)}" d="{"".join(d)}">'
             f"<title>{escape(label)} : {_number(last)}</title></path>"
+        )
+        out.extend(
+            f'<circle data-player="{escape(key)}" cx="{_fmt(x)}" cy="{_fmt(y)}" r="3" fill="{colour(index)}"/>'
+            for x, y in pts
         )
     out.append("</g>")
     out.append('<g class="legend" font-size="11" fill="#333">')

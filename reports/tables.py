@@ -5,7 +5,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from .templatetags.reports_extras import num, signed, title_label
+from .templatetags.reports_extras import average, num, signed, title_label
 
 #: The orderings a reader may ask for (anything else falls back to the rank),
 #: so that the cached renderings stay few.
@@ -33,27 +33,27 @@ class NumberColumn(tables.Column):
 class StandingsTable(tables.Table):
     rank = tables.Column(verbose_name=_("Rang"), attrs={"td": {"class": "fw-bold"}})
     name = tables.Column(verbose_name=_("Joueur"), order_by=("name", "player"))
-    manches = NumberColumn(verbose_name=_("Manches"))
+    manches = NumberColumn(verbose_name=_("Manches"), extra_class="manches")
     place_points = NumberColumn(verbose_name=_("Points de place"), extra_class=WIDE_ONLY)
     bonus = NumberColumn(verbose_name=_("Bonus"), extra_class=WIDE_ONLY)
     malus = NumberColumn(verbose_name=_("Malus"), extra_class=WIDE_ONLY)
     points = NumberColumn(verbose_name=_("Points cumulés"), extra_class=WIDE_ONLY)
     average = NumberColumn(
         verbose_name=_("Points moyens"),
-        attrs={"td": {"class": "text-end fw-bold"}, "th": {"class": "text-end"}},
+        attrs={"td": {"class": "text-end fw-bold average"}, "th": {"class": "text-end average"}},
     )
     title = tables.Column(
         verbose_name=_("Titre"),
         orderable=False,
         empty_values=(),
-        attrs={"td": {"class": "d-none d-sm-table-cell"}, "th": {"class": "d-none d-sm-table-cell"}},
+        attrs={"td": {"class": "d-none d-sm-table-cell wraps"}, "th": {"class": "d-none d-sm-table-cell"}},
     )
     if_closed = tables.Column(
         verbose_name=_("Si la saison s'arrêtait ce soir"),
         orderable=False,
         empty_values=(),
         accessor="player",
-        attrs={"td": {"class": WIDE_ONLY}, "th": {"class": WIDE_ONLY}},
+        attrs={"td": {"class": f"{WIDE_ONLY} wraps"}, "th": {"class": WIDE_ONLY}},
     )
 
     class Meta:
@@ -86,6 +86,10 @@ class StandingsTable(tables.Table):
         self.season_name = season_name
         super().__init__(data, exclude=exclude, **kwargs)
 
+    def render_average(self, value):
+        """Two decimals on the page; the CSV and the API keep the exact value."""
+        return average(value)
+
     def render_rank(self, value, record):
         return f"{value}=" if record.tied else str(value)
 
@@ -94,13 +98,15 @@ class StandingsTable(tables.Table):
         return format_html(
             '<a href="{}">{}</a> <button type="button" class="btn btn-link btn-sm p-0 ms-1 explain-toggle no-print" '
             'data-bs-toggle="collapse" data-bs-target="#explain-{}" aria-expanded="false" '
-            'aria-controls="explain-{}" title="{}">{}</button>',
+            'aria-controls="explain-{}" title="{}"><span aria-hidden="true">▾</span>'
+            '<span class="d-none d-md-inline"> {}</span><span class="visually-hidden d-md-none"> {}</span></button>',
             url,
             value,
             record.player,
             record.player,
             _("Le détail de ses points"),
             _("détail"),
+            _("Le détail de ses points"),
         )
 
     def render_title(self, record):
@@ -126,7 +132,7 @@ class StandingsTable(tables.Table):
                 "{} {} ({})",
                 _("rang"),
                 record.rank_if_closed,
-                num(record.average_if_closed),
+                average(record.average_if_closed),
             )
         )
         return format_html("{} → {}", parts[0], parts[1]) if len(parts) == 2 else parts[0]

@@ -2,7 +2,7 @@
 
 from django.db import migrations
 
-from league.markdown import render_markdown
+from league.markdown import render_markdown, shown_text
 
 BATCH = 500
 
@@ -11,8 +11,10 @@ def backfill(apps, schema_editor):
     for name in ("CompteRendu", "Comment"):
         model = apps.get_model("league", name)
         pending = []
-        for row in model.objects.filter(html="").only("pk", "text").iterator(chunk_size=BATCH):
-            row.html = render_markdown(row.text)
+        fields = ("pk", "text", "title") if name == "CompteRendu" else ("pk", "text")
+        for row in model.objects.filter(html="").only(*fields).iterator(chunk_size=BATCH):
+            # A compte-rendu without a title shows its opening heading as the title, not twice.
+            row.html = render_markdown(shown_text(getattr(row, "title", ""), row.text))
             pending.append(row)
             if len(pending) == BATCH:
                 model.objects.bulk_update(pending, ["html"])

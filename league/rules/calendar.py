@@ -135,14 +135,18 @@ def is_last_minute(now: datetime, starts_at: datetime, tz: str = CLUB_TIMEZONE) 
     return local_date(now, tz) >= local_date(starts_at, tz)
 
 
-def fill_state(status: str, seated: int, seats: int = SEATS) -> str:
-    """The state shown for a manche: ``full`` is derived (every seat taken) while it takes sign-ups.
+def fill_state(status: str, seated: int, seats: int = SEATS, *, started: bool = False) -> str:
+    """The state shown for a manche: ``full`` and ``playing`` are derived.
 
     ``status`` is the stored one (``planned``, ``open``, ``played``,
-    ``cancelled``); the result adds ``full``.
+    ``cancelled``); the result adds ``full`` (every seat taken while it takes
+    sign-ups) and ``playing`` (its start has passed and it is not closed yet:
+    the table is at play, sign-ups are over whatever the fill).
     """
     if status in ("played", "cancelled"):
         return status
+    if started:
+        return "playing"
     if seated >= seats:
         return "full"
     return status

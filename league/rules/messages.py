@@ -34,9 +34,12 @@ class Message:
     params: Mapping[str, Any] = field(default_factory=dict, hash=False)
 
     def render(self, translate: Callable[[str], str] | None = None) -> str:
-        """Translate the template with ``translate`` (if any), then fill it in."""
+        """Translate the template with ``translate`` (if any), then fill it in (inner messages translated too)."""
         template = translate(self.text) if translate else self.text
-        return template % dict(self.params)
+        return template % {
+            key: value.render(translate) if isinstance(value, Message) else value
+            for key, value in self.params.items()
+        }
 
     def __str__(self) -> str:
         return self.render()

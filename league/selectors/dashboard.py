@@ -8,8 +8,10 @@ player, registrations still closed, no capitaine designated.
 from datetime import datetime, timedelta
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from ..models import Manche, Season
+from ..permissions import Action, can
 from ..presentation import manche_state
 from ..rules import calendar as cal
 from .seasons import with_fill
@@ -18,6 +20,17 @@ from .seasons import with_fill
 SOON = timedelta(days=14)
 #: A manche started less than this long ago still shows on the desk.
 STARTED_GRACE = timedelta(hours=6)
+
+
+def managed_seasons(user) -> list[Season]:
+    """The seasons not yet closed that ``user`` runs (President or vice-president, or the club's officers)."""
+    return [
+        s
+        for s in Season.objects.exclude(state=Season.State.CLOSED).select_related(
+            "president", "vice_president"
+        )
+        if can(user, Action.MANAGE_SEASON, s)
+    ]
 
 
 def desk_rows(seasons: list[Season], *, now: datetime) -> list[dict]:
@@ -40,7 +53,8 @@ def desk_rows(seasons: list[Season], *, now: datetime) -> list[dict]:
             flags.append(
                 (
                     "danger" if manche.starts_at <= now + SOON else "warning",
-                    _("Il manque %(count)s joueur(s)") % {"count": missing},
+                    ngettext("Il manque %(count)s joueur", "Il manque %(count)s joueurs", missing)
+                    % {"count": missing},
                 )
             )
         if manche.status == Manche.Status.PLANNED:
@@ -50,7 +64,7 @@ def desk_rows(seasons: list[Season], *, now: datetime) -> list[dict]:
         rows.append(
             {
                 "manche": manche,
-                "state": manche_state(manche, manche.seated),
+                "state": manche_state(manche, manche.seated, now=now),
                 "seated": manche.seated,
                 "waiting": manche.waiting,
                 "seats": cal.SEATS,

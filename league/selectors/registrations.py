@@ -3,6 +3,7 @@
 from accounts.models import User
 
 from ..models import Manche, Registration
+from ..permissions import Action, can
 
 
 def seated(manche: Manche):
@@ -43,3 +44,13 @@ def waiting_rank(registration: Registration) -> int | None:
         ).count()
     )
     return ahead + 1
+
+
+def my_place(manche: Manche, user: User) -> dict:
+    """``user``'s own standing at ``manche``: his seat, his rank on the waiting list, or whether he may sign up."""
+    mine = registration_of(manche, user)
+    return {
+        "my_registration": mine,
+        "my_rank": waiting_rank(mine) if mine and mine.seat is None else None,
+        "can_register": mine is None and can(user, Action.REGISTER_SELF, manche),
+    }

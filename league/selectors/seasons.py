@@ -69,7 +69,7 @@ def manche_page(season: Season, number: str | None, *, now: datetime):
     return paginator.get_page(number)
 
 
-def manche_rows(season: Season, user, manches) -> list[dict]:
+def manche_rows(season: Season, user, manches, *, now: datetime) -> list[dict]:
     """The rows of ``manches`` (a page of the season's): fill, state and ``user``'s own place.
 
     The counts are one query over the page's registrations (annotating the
@@ -98,7 +98,7 @@ def manche_rows(season: Season, user, manches) -> list[dict]:
         rows.append(
             {
                 "manche": manche,
-                "state": manche_state(manche, manche.seated),
+                "state": manche_state(manche, manche.seated, now=now),
                 "seated": manche.seated,
                 "waiting": manche.waiting,
                 "seats": cal.SEATS,

@@ -27,10 +27,31 @@ from . import engine as selectors
 #: A played manche's adjustments that are not bonuses of the night.
 COMPTE_RENDU_KINDS = (CR_RETARD, CR_NON_CONFORME, CR_REMPLACEMENT)
 
+#: Parameters of the engine's messages that hold a player's id.
+PLAYER_PARAMS = frozenset({"player", "taker", "partner", "dealer", "a", "b"})
 
-def render(message: rules.Message) -> str:
-    """An engine message in the active language."""
-    return message.render(gettext)
+
+def named(message: rules.Message, users: dict) -> rules.Message:
+    """The message with each player's id replaced by the name people know him by (``jc`` → ``Jean-Claude``)."""
+
+    def name(player_id: str) -> str:
+        return str(users.get(player_id, player_id))
+
+    params = {}
+    for key, value in message.params.items():
+        if isinstance(value, rules.Message):
+            value = named(value, users)
+        elif key in PLAYER_PARAMS and isinstance(value, str):
+            value = name(value)
+        elif key == "players" and isinstance(value, str):
+            value = ", ".join(name(p.strip()) for p in value.split(","))
+        params[key] = value
+    return rules.Message(message.text, params)
+
+
+def render(message: rules.Message, users: dict | None = None) -> str:
+    """An engine message in the active language, players named by their display names when ``users`` is given."""
+    return (named(message, users) if users else message).render(gettext)
 
 
 # --------------------------------------------------------------------------
@@ -177,16 +198,20 @@ class SheetState:
         return len(scores) != len(set(scores))
 
     def rows(self) -> list[dict]:
-        """Each donne with its engine result (scores in seat order, explanation), newest first."""
+        """Each donne with its engine result (scores and running totals in seat order, explanation), newest first."""
         out = []
         results = list(self.sheet.donnes) if self.sheet else [None] * len(self.donnes)
+        running = dict.fromkeys(self.table, 0)
         for donne, result in zip(self.donnes, results, strict=False):
+            for player in self.table:
+                running[player] += (result.scores.get(player) or 0) if result else 0
             out.append(
                 {
                     "donne": donne,
                     "result": result,
                     "scores": [result.scores.get(p) if result else None for p in self.table],
-                    "explanation": [render(m) for m in result.explanation] if result else [],
+                    "cells": [(result.scores.get(p) if result else None, running[p]) for p in self.table],
+                    "explanation": [render(m, self.users) for m in result.explanation] if result else [],
                     "poignees": self._named(donne.poignees),
                     "miseres": self._named(donne.miseres),
                     "penalties": self._named(donne.penalties),
@@ -237,7 +262,11 @@ def _lines(state: SheetState, entries, bonuses) -> list[RankingLine]:
             RankingLine(
                 entry=entry,
                 user=state.users.get(entry.player),
-                bonuses=[(a.kind, a.value, render(a.reason)) for a in bonuses if a.player == entry.player],
+                bonuses=[
+                    (a.kind, a.value, render(a.reason, state.users))
+                    for a in bonuses
+                    if a.player == entry.player
+                ],
                 vainqueur=entry.player in winners,
             )
         )

@@ -101,17 +101,18 @@ def _in(path: str, prefix: str) -> bool:
     return path == prefix or path.startswith((prefix + ".", prefix + "["))
 
 
-def _problems_error(problems, *, prefix: str | None = None) -> ValidationError:
+def _problems_error(problems, *, users: dict, prefix: str | None = None) -> ValidationError:
     """Engine problems as a ValidationError.
 
     With ``prefix`` (``donnes[3]``), a problem under it is keyed by the rest of
     its path (``bouts``, ``poignees[0].player``), any other one is a
-    non-field error; without, each is keyed by its whole path.
+    non-field error; without, each is keyed by its whole path. Players are
+    named by their display names (``users``: id → user).
     """
     errors: dict[str, list[str]] = {}
     for p in problems:
         path = p.field
-        text = render(p.message)
+        text = render(p.message, users)
         if prefix is None:
             key = path or NON_FIELD_ERRORS
         elif _in(path, prefix):
@@ -249,7 +250,7 @@ def table_set(*, manche: Manche, players: list, absent, by, seen_version, now: d
         if p.field.startswith(("table", "absent"))
     ]
     if problems:
-        raise _problems_error(problems)
+        raise _problems_error(problems, users={**state.users, **{p.username: p for p in players}})
     if manche.absent_id != (absent.pk if absent else None):
         manche.absent = absent
         manche._history_user = by
@@ -338,7 +339,7 @@ def _score_with(state: SheetState, position: int, candidate: dict | None, *, rep
     try:
         return rules.score_sheet(state.ruleset, state.table, engine), engine
     except rules.InvalidInput as exc:
-        raise _problems_error(exc.problems, prefix=f"donnes[{position}]") from None
+        raise _problems_error(exc.problems, users=state.users, prefix=f"donnes[{position}]") from None
     except (TypeError, ValueError, KeyError, ArithmeticError) as exc:
         raise _nonfield(_("Donne illisible : %(error)s") % {"error": exc}) from None
 
@@ -374,7 +375,7 @@ def _after_closed_change(state_before: SheetState, manche: Manche, engine_donnes
         state_before, donnes=tuple(engine_donnes), order=tuple(manche.order) if manche.order else None
     )
     if problems:
-        raise _problems_error(problems, prefix="")
+        raise _problems_error(problems, users=state_before.users, prefix="")
 
 
 @transaction.atomic
@@ -410,26 +411,18 @@ def _donne_at(state: SheetState, index: int) -> tuple[int, Donne]:
     raise _nonfield(_("Cette donne n'existe plus."))
 
 
-def _check_last_or_president(state: SheetState, position: int, by, *, deleting: bool) -> None:
-    if position == len(state.donnes) - 1:
-        return
-    if deleting:
-        raise _nonfield(_("Seule la dernière donne peut être supprimée."))
-    if by is not None and not can(by, Action.CORRECT_RESULTS, state.manche):
-        raise _nonfield(
-            _("Seule la dernière donne peut être corrigée (le Président peut corriger les autres).")
-        )
-
-
 @transaction.atomic
 def donne_correct(*, manche: Manche, index: int, data: dict, by, seen_version, now: datetime) -> Donne:
-    """Correct a donne (the last one; any one for the President), re-checked by the engine with the whole sheet."""
+    """Correct any donne, re-checked by the engine with the whole sheet (the pot and every later donne follow).
+
+    Before the close the capitaine corrects any donne, as the table agrees;
+    after it, :func:`_check_writable` leaves corrections to the President.
+    """
     manche = _claim(manche, seen_version)
     _check_writable(manche, by)
     state = sheet_state(manche)
     _require_table(state)
     position, donne = _donne_at(state, index)
-    _check_last_or_president(state, position, by, deleting=False)
     row = _clean_lists(data)
     if not row["dealer"]:
         row["dealer"] = donne.dealer.username if donne.dealer_id else None
@@ -444,20 +437,26 @@ def donne_correct(*, manche: Manche, index: int, data: dict, by, seen_version, n
 
 @transaction.atomic
 def donne_delete(*, manche: Manche, index: int, by, seen_version, now: datetime) -> None:
-    """Delete the last donne (kept in the audit history)."""
+    """Delete any donne (kept in the audit history); the later ones move up one rank.
+
+    The engine re-scores the sheet without it first, so the pot and every
+    later donne follow; after the close the sheet must still close.
+    """
     manche = _claim(manche, seen_version)
     _check_writable(manche, by)
     state = sheet_state(manche)
     _require_table(state)
     position, donne = _donne_at(state, index)
-    _check_last_or_president(state, position, by, deleting=True)
-    if manche.status == Manche.Status.PLAYED:
-        if len(state.donnes) == 1:
-            raise _nonfield(_("Une manche jouée garde au moins une donne."))
-        _sheet, engine = _score_with(state, position, None, replace=False)
-        _after_closed_change(state, manche, engine, by=by, now=now)
+    if manche.status == Manche.Status.PLAYED and len(state.donnes) == 1:
+        raise _nonfield(_("Une manche jouée garde au moins une donne."))
+    _sheet, engine = _score_with(state, position, None, replace=False)
+    _after_closed_change(state, manche, engine, by=by, now=now)
     donne._history_user = by
     donne.delete()
+    for later in state.donnes[position + 1 :]:
+        later.index -= 1
+        later._history_user = by
+        later.save(update_fields=["index", "updated_at"])
     _results_changed(manche, now=now)
 
 
@@ -502,7 +501,7 @@ def manche_close(*, manche: Manche, by, seen_version, now: datetime) -> SheetSta
     engine = tuple(donne_to_engine(donne_row(d)) for d in state.donnes)
     problems = _season_check(state, donnes=engine, order=tuple(manche.order) if manche.order else None)
     if problems:
-        raise _problems_error(problems, prefix="")
+        raise _problems_error(problems, users=state.users, prefix="")
     _publish(manche, by=by, now=now)
     _invalidate(manche)
     _notify_vainqueurs(manche, now=now)
@@ -532,7 +531,7 @@ def manche_order_set(*, manche: Manche, order: list[str] | None, by, seen_versio
         try:
             rules.rank_manche(state.ruleset, state.table, absent, scores, stats, tuple(order))
         except rules.InvalidInput as exc:
-            raise _problems_error(exc.problems, prefix="order") from None
+            raise _problems_error(exc.problems, users=state.users, prefix="order") from None
     manche.order = order
     manche._history_user = by
     manche.save(update_fields=["order"])
@@ -573,7 +572,7 @@ def quick_results_set(*, manche: Manche, rows: list[dict], by, seen_version, now
             manche._history_user = by
             manche.save(update_fields=["order"])
     if problems:
-        raise _problems_error(problems)
+        raise _problems_error(problems, users=state.users)
     existing = {q.player.username: q for q in state.quick_results}
     for r in results:
         q = existing.pop(r.player, None) or QuickResult(manche=manche, player=state.users[r.player])

@@ -99,7 +99,8 @@ def _refuse_existing(parsed: ParsedSeason, replace: bool, existing: Season | Non
                     "season.name",
                     rules.Message(
                         rules.gettext_noop(
-                            "a season named %(name)s already exists (import it with --replace)"
+                            "a season named %(name)s already exists "
+                            "(tick “replace the season of the same name”, or --replace on the command line)"
                         ),
                         {"name": parsed.name},
                     ),

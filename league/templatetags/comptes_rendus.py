@@ -1,12 +1,45 @@
 """Template helpers of the comptes-rendus area: ``{% load comptes_rendus %}``."""
 
+import re
+
 from django import template
 from django.utils import timezone
+from django.utils.html import strip_tags
+from django.utils.safestring import mark_safe
+from django.utils.text import Truncator
 from django.utils.translation import gettext as _
 
+from ..markdown import title_heading
 from ..selectors.comptes_rendus import unread_notice_count
 
 register = template.Library()
+
+
+#: Where one block of rendered HTML ends: a space keeps its words apart once the tags are gone.
+BLOCK_END = re.compile(r"</(?:p|h[1-6]|li|ul|ol|blockquote|pre|tr|table)>|<br\s*/?>", re.I)
+
+
+@register.filter
+def cr_title(cr) -> str:
+    """The compte-rendu's title: its own, else the heading it opens with, else its manche's."""
+    return (
+        cr.title
+        or title_heading(cr.title, cr.text)
+        or _("Compte-rendu de la manche %(number)s") % {"number": cr.manche.number}
+    )
+
+
+@register.filter
+def cr_body(cr):
+    """The stored sanitised HTML (rendered when saved, without the heading shown as the title)."""
+    return mark_safe(cr.html)  # noqa: S308 - sanitised by render_markdown when saved
+
+
+@register.filter
+def cr_excerpt(cr, words: int = 40) -> str:
+    """The first words of the text, its blocks kept apart (``Classement 1. Anne``, not ``Classement1. Anne``)."""
+    text = strip_tags(BLOCK_END.sub(" ", cr.html))
+    return Truncator(" ".join(text.split())).words(int(words), truncate="…")
 
 
 @register.simple_tag(takes_context=True)

@@ -3,29 +3,18 @@
 from django import template
 from django.utils.translation import gettext_lazy as _
 
+from . import numbers
+
 register = template.Library()
+# One way of writing numbers for the whole site (see numbers.py).
+register.filter("signed", numbers.signed)
+register.filter("num", numbers.num)
 
 BONUS_LABELS = {
     "seul_positif": _("seul positif"),
     "bouts_sur_prise": _("bouts sur prise"),
     "defensif": _("défensif"),
 }
-
-
-@register.filter
-def signed(value) -> str:
-    """``+80``, ``−30``, ``0``; empty for None."""
-    if value is None or value == "":
-        return ""
-    try:
-        number = int(value)
-    except (TypeError, ValueError):
-        return str(value)
-    if number > 0:
-        return f"+{number}"
-    if number < 0:
-        return f"−{-number}"
-    return "0"
 
 
 @register.filter
@@ -40,14 +29,3 @@ def score_class(value) -> str:
 @register.filter
 def bonus_label(kind: str) -> str:
     return BONUS_LABELS.get(kind, kind)
-
-
-@register.filter
-def points(value) -> str:
-    """Place points and bonuses: ``3``, ``2,5``, ``−1`` (French decimal comma)."""
-    if value is None:
-        return ""
-    text = format(value.normalize(), "f") if hasattr(value, "normalize") else str(value)
-    if text.startswith("-"):
-        text = "−" + text[1:]
-    return text.replace(".", ",")

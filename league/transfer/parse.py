@@ -293,7 +293,9 @@ def loads(text: str | bytes) -> Any:
         return json.loads(
             text, parse_float=Decimal, parse_constant=_no_constant, object_pairs_hook=_no_duplicates
         )
-    except ValueError as exc:  # json.JSONDecodeError is one
+    except json.JSONDecodeError as exc:
+        raise rules.InvalidInput([rules.RuleViolation("$", _json_problem(exc))]) from exc
+    except ValueError as exc:  # our own hooks: duplicate keys, NaN
         raise rules.InvalidInput(
             [
                 rules.RuleViolation(
@@ -343,6 +345,28 @@ def _bad_text(path: str, value: str) -> rules.RuleViolation:
             _("must not contain the character U+%(code)s, got %(value)s"),
             {"code": f"{ord(char.group()):04X}", "value": _show(value)},
         ),
+    )
+
+
+#: Python's JSON messages, said in words a club's President reads (and translated).
+JSON_PROBLEMS = {
+    "Expecting value": _("a value is missing (is the file empty, or not a JSON file?)"),
+    "Expecting property name enclosed in double quotes": _("a key must be written in double quotes"),
+    "Expecting ',' delimiter": _("a comma is missing (or the file is cut short)"),
+    "Expecting ':' delimiter": _("a colon is missing after a key"),
+    "Unterminated string starting at": _("a text is not closed by its double quote"),
+    "Extra data": _("something follows the end of the document"),
+    "Invalid control character at": _("a text holds a line break or a control character"),
+    "Invalid \\escape": _("a backslash starts an unknown escape"),
+}
+
+
+def _json_problem(exc: json.JSONDecodeError) -> rules.Message:
+    """Where the file stops being JSON (line, column) and what is wrong there, in the reader's language."""
+    problem = JSON_PROBLEMS.get(exc.msg, _("the text is not JSON"))
+    return rules.Message(
+        _("not valid JSON, line %(line)s, column %(column)s: %(problem)s"),
+        {"line": exc.lineno, "column": exc.colno, "problem": rules.Message(problem, {})},
     )
 
 

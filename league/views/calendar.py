@@ -60,8 +60,9 @@ def _feed_urls(request, season: Season | None) -> dict:
 @require_GET
 def calendar(request, season_name: str):
     season = season_or_404(season_name)
-    page = manche_page(season, request.GET.get("page"), now=timezone.now())
-    rows = manche_rows(season, request.user, page.object_list)
+    now = timezone.now()
+    page = manche_page(season, request.GET.get("page"), now=now)
+    rows = manche_rows(season, request.user, page.object_list, now=now)
     months: list[tuple] = []
     for row in rows:
         local = timezone.localtime(row["manche"].starts_at)

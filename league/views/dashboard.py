@@ -9,31 +9,31 @@ from django.views.decorators.http import require_GET
 from ..forms.seasons import (
     OpenRegistrationsForm,
 )
-from ..models import Season
 from ..permissions import Action, can
-from ..selectors.dashboard import desk_rows
+from ..selectors.dashboard import SOON, desk_rows, managed_seasons
+from ..selectors.inbox import president_inbox
 
 
 @login_required
 @require_GET
 def president_dashboard(request):
-    seasons = [
-        s
-        for s in Season.objects.exclude(state=Season.State.CLOSED).select_related(
-            "president", "vice_president"
-        )
-        if can(request.user, Action.MANAGE_SEASON, s)
-    ]
+    seasons = managed_seasons(request.user)
     if not seasons and not can(request.user, Action.CREATE_SEASON):
         raise PermissionDenied
-    rows = desk_rows(seasons, now=timezone.now())
+    now = timezone.now()
+    rows = desk_rows(seasons, now=now)
     return render(
         request,
         "league/seasons/dashboard.html",
         {
             "seasons": seasons,
             "rows": rows,
-            "lacking": sum(1 for r in rows if r["lacking"]),
+            # The next two weeks in view; later manches folded away.
+            "row_groups": [
+                (True, [r for r in rows if r["manche"].starts_at <= now + SOON]),
+                (False, [r for r in rows if r["manche"].starts_at > now + SOON]),
+            ],
+            "inbox": president_inbox(request.user, now=now),
             "can_create": can(request.user, Action.CREATE_SEASON),
             "season_forms": [(s, OpenRegistrationsForm(season=s)) for s in seasons],
         },

@@ -15,7 +15,7 @@ from ..forms.seasons import (
 )
 from ..models import Manche, Registration, Seat
 from ..permissions import Action, can, require
-from ..presentation import COLOUR_CSS, manche_state
+from ..presentation import COLOUR_CSS, JETONS_LABELS, manche_state
 from ..rules import calendar as cal
 from ..selectors import registrations as registration_reads
 from ..selectors.draw import draw_ready
@@ -45,7 +45,7 @@ def manche_section_context(request, manche) -> dict:
         "free_seats": range(max(cal.SEATS - len(seated) - (1 if manche.absent_id else 0), 0)),
         "fill": len(seated),
         "seats_count": cal.SEATS,
-        "state": manche_state(manche, len(seated)),
+        "state": manche_state(manche, len(seated), now=now),
         "mine": mine,
         "mine_rank": registration_reads.waiting_rank(mine) if mine and mine.seat is None else None,
         "can_register": bool(
@@ -58,7 +58,14 @@ def manche_section_context(request, manche) -> dict:
         "late": takes_changes and cal.is_last_minute(now, manche.starts_at),
         "is_officer": is_officer and takes_changes,
         "can_draw": can(user, Action.RUN_DRAW, manche) and draw_ready(manche, len(seated)),
-        "table": [{"seat": s, "colour_css": COLOUR_CSS.get(s.jeton_colour, "")} for s in seats],
+        "table": [
+            {
+                "seat": s,
+                "colour_css": COLOUR_CSS.get(s.jeton_colour, ""),
+                "jetons": JETONS_LABELS.get(s.jeton_colour, ""),
+            }
+            for s in seats
+        ],
         "drawn": drawn,
         "notice": None,
     }
@@ -118,13 +125,13 @@ def registration_add(request, season_name: str, number: int):
     except ValidationError as exc:
         return _back_to_manche(request, manche, ("error", error_text(exc)))
     if registration.seat:
-        text = _("%(player)s est inscrit : place %(seat)s sur 5.") % {
+        text = _("Place %(seat)s sur 5 réservée pour %(player)s.") % {
             "player": player,
             "seat": registration.seat,
         }
     else:
         rank = registration_reads.waiting_rank(registration)
-        text = _("Table complète : %(player)s est en liste d'attente (%(rank)s).") % {
+        text = _("Table complète : n° %(rank)s sur la liste d'attente pour %(player)s.") % {
             "player": player,
             "rank": rank,
         }
@@ -141,7 +148,9 @@ def registration_withdraw(request, season_name: str, number: int):
     )
     if registration is None:
         return _back_to_manche(
-            request, manche, ("error", _("%(player)s n'est pas inscrit.") % {"player": player})
+            request,
+            manche,
+            ("error", _("Aucune inscription de %(player)s à cette manche.") % {"player": player}),
         )
     if not (
         can(request.user, Action.MANAGE_SEASON, manche.season)
@@ -160,16 +169,16 @@ def registration_withdraw(request, season_name: str, number: int):
         level = "warning"
     elif outcome.played_at_four:
         text = _(
-            "Désistement de dernière minute non remplacé : la manche se jouera à 4, %(player)s classé 5e."
+            "Désistement de dernière minute non remplacé : la manche se jouera à 4 ; 5e place pour %(player)s."
         ) % {"player": player}
         level = "warning"
     elif outcome.promoted:
-        text = _("%(player)s s'est désisté ; %(next)s prend sa place (prévenu par e-mail).") % {
+        text = _("Désistement de %(player)s : la place revient à %(next)s (prévenu·e par e-mail).") % {
             "player": player,
             "next": outcome.promoted,
         }
         level = "success"
     else:
-        text = _("%(player)s s'est désisté.") % {"player": player}
+        text = _("Désistement de %(player)s enregistré.") % {"player": player}
         level = "success"
     return _back_to_manche(request, manche, (level, text))

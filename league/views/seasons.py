@@ -53,10 +53,11 @@ def season_current(request):
 def season_detail(request, season_name: str):
     season = season_or_404(season_name)
     is_officer = can(request.user, Action.MANAGE_SEASON, season)
-    page = manche_page(season, request.GET.get("page"), now=timezone.now())
+    now = timezone.now()
+    page = manche_page(season, request.GET.get("page"), now=now)
     context = {
         "season": season,
-        "rows": manche_rows(season, request.user, page.object_list),
+        "rows": manche_rows(season, request.user, page.object_list, now=now),
         "page": page,
         "is_officer": is_officer,
         "params": season_services.effective_params(season),

@@ -23,6 +23,7 @@ from .. import rules
 from ..forms.sheet import DonneForm, OrderForm, QuickResultsForm, TableForm
 from ..models import Manche
 from ..permissions import Action, can, require
+from ..presentation import manche_state
 from ..selectors.engine import manche_outcomes
 from ..selectors.seasons import manche_or_404, season_or_404
 from ..selectors.sheet import audit_entries, sheet_state
@@ -96,6 +97,7 @@ def _sheet_context(
         "last": last,
         "live": manche.status in (Manche.Status.PLANNED, Manche.Status.OPEN),
         "poll_seconds": POLL_SECONDS,
+        "manche_state": manche_state(manche, len(state.seats), now=timezone.now()),
     }
 
 

@@ -4,14 +4,18 @@ from decimal import Decimal
 from fractions import Fraction
 
 from django import template
-from django.utils import formats
 from django.utils.translation import gettext
 
 from league import rules
+from league.templatetags import numbers
 
 from ..selectors.labels import ACCESSIT_LABELS, CONTRACT_LABELS, TITLE_LABELS
 
 register = template.Library()
+# One way of writing numbers for the whole site (league's numbers.py).
+num = register.filter("num", numbers.num)
+signed = register.filter("signed", numbers.signed)
+average = register.filter("average", numbers.average)
 
 
 @register.filter
@@ -21,7 +25,9 @@ def message(value) -> str:
         template = gettext(value.text)
         # Numbers written with %(x)s read in the reader's notation (−550, 1,5).
         params = {
-            key: num(v)
+            key: message(v)
+            if isinstance(v, rules.Message)
+            else num(v)
             if isinstance(v, int | float | Decimal | Fraction)
             and not isinstance(v, bool)
             and f"%({key})s" in template
@@ -32,49 +38,12 @@ def message(value) -> str:
     return str(value)
 
 
-def _decimal(value) -> Decimal | None:
-    if value is None or value == "":
-        return None
-    return Decimal(str(rules.json_number(value)))
-
-
-@register.filter
-def num(value) -> str:
-    """A number as the season format rounds it (4 places at most), in local notation."""
-    d = _decimal(value)
-    if d is None:
-        return "—"
-    text = formats.number_format(d, use_l10n=True)
-    return text.replace("-", "−")
-
-
-@register.filter
-def signed(value) -> str:
-    """``+0,5`` / ``−1`` / ``0``."""
-    d = _decimal(value)
-    if d is None:
-        return "—"
-    text = formats.number_format(abs(d), use_l10n=True)
-    if d > 0:
-        return "+" + text
-    if d < 0:
-        return "−" + text
-    return text
-
-
 @register.filter
 def percent(value) -> str:
     """A ratio (Fraction) as a whole percentage."""
     if value is None:
         return "—"
     return f"{round(Fraction(value) * 100)} %"
-
-
-@register.filter
-def ratio(value, places: int = 2) -> str:
-    if value is None:
-        return "—"
-    return formats.number_format(round(float(value), int(places)), int(places), use_l10n=True)
 
 
 @register.filter

@@ -6,6 +6,8 @@ from django.utils import timezone
 from league.models import Manche
 from league.rules import calendar as cal
 from league.selectors.comptes_rendus import my_open_deadlines
+from league.selectors.inbox import president_inbox
+from league.selectors.registrations import my_place
 from league.selectors.seasons import current_season, with_fill
 
 from ..selectors.readings import season_standings
@@ -47,5 +49,9 @@ def home(request):
             }
         )
     if request.user.is_authenticated:
+        if context.get("next_manche"):
+            context.update(my_place(context["next_manche"], request.user))
+        inbox = president_inbox(request.user, now=now)
+        context["inbox"] = inbox if len(inbox) else None
         context["my_deadlines"] = my_open_deadlines(request.user, now)
     return render(request, "reports/home.html", context)

@@ -55,7 +55,7 @@ def test_capitaine_enters_a_whole_manche_corrects_a_donne_and_closes_it(open_bro
     expect(page.locator("#sheet")).to_contain_text("Donne 3 enregistrée.")
     assert Donne.objects.get(manche=manche, index=3).points == 50
 
-    page.locator("#donne-3").page.get_by_role("link", name="corriger").click()
+    page.locator("#donne-3 + tr.sheet-desc").get_by_role("link", name="corriger").click()
     expect(page.locator("#editor")).to_contain_text("Corriger la donne 3")
     page.locator("#editor input[name=points]").fill(third["points"])
     page.locator("#editor").get_by_role("button", name="Enregistrer la correction").click()

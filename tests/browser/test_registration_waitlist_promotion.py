@@ -40,10 +40,10 @@ def test_player_is_waitlisted_on_a_full_manche_and_promoted_when_a_seat_frees(op
     david = open_browser()
     sign_in(david, "david", next_path=path)
     david.locator("#manche-table").get_by_role("button", name="Me désister").click()
-    expect(david.locator("#manche-table")).not_to_contain_text("Vous êtes inscrit.")
+    expect(david.locator("#manche-table")).not_to_contain_text("Vous avez une place à cette table.")
 
     anne.reload()
-    expect(anne.locator("#manche-table")).to_contain_text("Vous êtes inscrit.")
+    expect(anne.locator("#manche-table")).to_contain_text("Vous avez une place à cette table.")
     expect(anne.locator("#manche-table")).to_contain_text("5/5")
     assert Registration.objects.get(manche=manche, player=users["anne"]).seat is not None
     assert not Registration.objects.filter(manche=manche, player=users["david"]).exists()

@@ -233,3 +233,25 @@ def test_the_menu_counts_unread_notices(client, manche, players, post):
     client.force_login(players["ben"])
     page = client.get(reverse("league:cr_list", args=[manche.season.name])).content.decode()
     assert reverse("league:notices") in page and '<span class="badge rounded-pill text-bg-warning">1' in page
+
+
+def test_a_compte_rendu_without_a_title_takes_its_opening_heading_or_its_manche(client, manche, players):
+    """No "Sans titre": an imported compte-rendu opening with "## Manche 1" is listed as "Manche 1"."""
+    from league.models import CompteRendu
+
+    CompteRendu.objects.create(
+        manche=manche,
+        author=players["anne"],
+        title="",
+        text="## Une soirée mémorable\n\nAmbiance **excellente**.\n\n**Classement**\n\n1. Anne",
+        posted_at=paris(2025, 10, 3, 10),
+    )
+    CompteRendu.objects.create(
+        manche=manche, author=players["anne"], title="", text="Trois lignes.", posted_at=paris(2025, 10, 3, 9)
+    )
+    html = client.get(reverse("league:cr_list", args=[manche.season.name])).content.decode()
+    assert "Sans titre" not in html
+    assert ">Une soirée mémorable</a>" in html and ">Compte-rendu de la manche 1</a>" in html
+    # The excerpt keeps its blocks apart and does not repeat the heading used as the title.
+    assert "Ambiance excellente. Classement Anne" in html
+    assert "mémorableAmbiance" not in html and "ClassementAnne" not in html

@@ -143,3 +143,13 @@ def test_the_arrival_order_must_name_each_player_once(client, open_manche, table
     response = client.post(url, form)
     assert response.status_code == 200
     assert not Seat.objects.exists()
+
+
+def test_the_manche_page_says_each_seats_jetons_in_the_plural(client, open_manche, table, capitaine):
+    """ "jetons blancs", never "jetons blanc": the colour agrees with the plural noun."""
+    draw_run(by=capitaine, manche=open_manche, rng=random.Random(1), now=timezone.now())
+    html = client.get(reverse("league:manche_detail", args=[open_manche.season.name, open_manche.number]))
+    body = html.content.decode()
+    for words in ("jetons blancs", "jetons jaunes", "jetons rouges", "jetons bleus", "jetons verts"):
+        assert words in body
+    assert "jetons blanc<" not in body

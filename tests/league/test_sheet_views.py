@@ -1,6 +1,8 @@
 # ruff: noqa: F811  (fixtures imported from sheet_fixtures)
 """The sheet page: watched by anyone, filled by the capitaine in a few taps, refreshed with htmx."""
 
+import re
+
 from django.urls import reverse
 from django.utils.html import escape
 
@@ -9,11 +11,13 @@ from league.models import Donne, Manche
 from tests.support.sheet import add, contract, manche, others, post_donne_fields, season  # noqa: F401
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
+POT = re.compile(r'id="pot">Pot : (\d+)<')
 TABLE = ("bruno", "anne", "fifi", "eric", "gege")
 
 
-def engine_explanation(data):
-    from django.utils.translation import gettext
+def engine_explanation(data, users):
+    """The engine's own lines for ``data``, players named as the sheet names them (display names)."""
+    from league.selectors.sheet import render
 
     ruleset = rules.ruleset_for("tarot-biere", "2011-2012", {})
     donne = rules.ContractDonne(
@@ -24,7 +28,7 @@ def engine_explanation(data):
         bouts=data["bouts"],
         points=rules.to_decimal(data["points"]),
     )
-    return [m.render(gettext) for m in rules.score_donne(ruleset, TABLE, donne).explanation]
+    return [render(m, users) for m in rules.score_donne(ruleset, TABLE, donne).explanation]
 
 
 def url(manche, name="league:sheet", **extra):
@@ -60,7 +64,10 @@ def test_a_donne_entered_with_htmx_answers_with_the_scores_and_new_totals(client
     assert "Donne 1 enregistrée" in html
     assert "+100" in html  # bruno's new total
     assert "formule" in html
-    for line in engine_explanation(contract(capitaine, "garde", partner=player, bouts=2, points="49.5")):
+    users = {u.username: u for u in (capitaine, player)}
+    for line in engine_explanation(
+        contract(capitaine, "garde", partner=player, bouts=2, points="49.5"), users
+    ):
         assert escape(line) in html  # the engine's own formula, line by line
     assert "<html" not in html  # a partial, not the whole page
     donne = Donne.objects.get()
@@ -130,32 +137,35 @@ def test_the_last_donne_can_be_deleted(client, manche, capitaine):
     assert list(Donne.objects.values_list("index", flat=True)) == [1]
 
 
-def test_only_the_last_donne_can_be_deleted(client, manche, capitaine):
+def test_before_closing_the_capitaine_deletes_any_donne_and_the_later_ones_move_up(client, manche, capitaine):
+    """The capitaine may delete any donne before closing; the pot and the later donnes are re-scored."""
+    add(manche, capitaine, contract(capitaine, points=30))  # a fall: the pot fills
     add(manche, capitaine, contract(capitaine, points=60))
-    add(manche, capitaine, contract(capitaine, points=30))
+    add(manche, capitaine, contract(capitaine, points=45))
     client.force_login(capitaine)
     version = Manche.objects.get(pk=manche.pk).sheet_version
     response = client.post(
         url(manche, "league:sheet_donne_delete", index=1), {"sheet_version": version}, **HTMX
     )
-    assert "Seule la dernière donne" in response.content.decode()
-    assert Donne.objects.count() == 2
+    assert "Donne 1 supprimée" in response.content.decode()
+    assert list(Donne.objects.order_by("index").values_list("index", "points")) == [(1, 60), (2, 45)]
+    assert 'id="pot">Pot : 0<' in client.get(url(manche)).content.decode()
+    assert Donne.history.filter(history_type="-").count() == 1
 
 
-def test_the_capitaine_may_correct_only_the_last_donne_the_president_any(
-    client, manche, capitaine, president
-):
-    add(manche, capitaine, contract(capitaine, points=60))
-    add(manche, capitaine, contract(capitaine, points=30))
+def test_before_closing_the_capitaine_corrects_any_donne_not_only_the_last(client, manche, capitaine):
+    """Any donne, corrected by the capitaine before closing; the engine recomputes the pot after it."""
+    add(manche, capitaine, contract(capitaine, points=30))  # a fall: the pot fills
+    add(manche, capitaine, contract(capitaine, points=35))  # a second fall
+    pot_before = POT.search(client.get(url(manche)).content.decode()).group(1)
     version = Manche.objects.get(pk=manche.pk).sheet_version
     body = post_donne_fields(version, contract(capitaine, points=70))
     client.force_login(capitaine)
     html = client.post(url(manche, "league:sheet_donne_edit", index=1), body, **HTMX).content.decode()
-    assert "Seule la dernière donne peut être corrigée" in html
-    assert Donne.objects.get(index=1).points == 60
-    client.force_login(president)
-    client.post(url(manche, "league:sheet_donne_edit", index=1), body, **HTMX)
+    assert "Donne 1 corrigée" in html
     assert Donne.objects.get(index=1).points == 70
+    assert 0 < int(POT.search(html).group(1)) < int(pot_before)  # one fall left in the pot
+    assert Donne.history.filter(index=1, history_type="~").exists()
 
 
 def test_the_sheet_form_fits_a_phone_with_big_tap_targets(client, manche, capitaine):
@@ -193,3 +203,20 @@ def test_a_cancelled_manche_has_a_read_only_sheet(client, manche, capitaine, pre
     )
     assert "annulée" in response.content.decode()
     assert not Donne.objects.exists()
+
+
+def test_sheet_texts_formulas_and_errors_name_players_by_their_display_names(
+    client, manche, capitaine, player
+):
+    """People read "le preneur Bruno", never the login "bruno": in the formula and in the errors."""
+    capitaine.display_name, player.display_name = "Bruno le Grand", "Anne-Sophie"
+    capitaine.save()
+    player.save()
+    client.force_login(capitaine)
+    bad = post_donne_fields(0, contract(capitaine, "garde", partner=capitaine, bouts=2, points="50"))
+    error = client.post(url(manche, "league:sheet_donne_add"), bad, **HTMX).content.decode()
+    assert escape("ne peut pas être le preneur (Bruno le Grand)") in error
+    body = post_donne_fields(0, contract(capitaine, "garde", partner=player, bouts=2, points="50"))
+    html = client.post(url(manche, "league:sheet_donne_add"), body, **HTMX).content.decode()
+    assert "le preneur Bruno le Grand marque" in html and escape("appelé Anne-Sophie marque") in html
+    assert "preneur bruno" not in html and "appelé anne " not in html

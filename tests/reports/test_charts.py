@@ -36,3 +36,20 @@ def test_bar_chart_has_one_bar_per_value_coloured_by_sign():
 def test_charts_survive_empty_data():
     ET.fromstring(charts.step_chart([], [], title="vide"))  # noqa: S314
     ET.fromstring(charts.bar_chart([], title="vide"))  # noqa: S314
+
+
+def test_the_season_chart_shows_every_player_even_with_one_manche_in_french_notation():
+    """All 14 players in the legend, a dot for a one-manche player, "1,5" on a French page."""
+    from django.utils import translation
+
+    from reports.charts import progression_chart
+
+    players = [f"p{i:02d}" for i in range(14)]
+    progression = {p: [(1, 1.5), (2, 0.5)] for p in players[:-1]}
+    progression[players[-1]] = [(2, -0.5)]  # one manche only
+    names = {p: f"Joueur {p}" for p in players}
+    with translation.override("fr"):
+        svg = progression_chart(progression, players, names, [1, 2], title="Points moyens")
+    assert all(f">Joueur {p}<" in svg for p in players)
+    assert '<circle data-player="p13"' in svg
+    assert ">1,5<" in svg and "1.5" not in svg.split('<g class="series"')[0]

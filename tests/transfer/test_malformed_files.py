@@ -23,12 +23,15 @@ def has(lines: list[str], path: str, text: str) -> bool:
 @pytest.mark.parametrize(
     ("raw", "text"),
     [
-        ('{"format": "tarot-league-season",', "not valid JSON"),
+        (
+            '{"format": "tarot-league-season",',
+            "not valid JSON, line 1, column 34: a key must be written in double quotes",
+        ),
         (b"\xff\xfe{}", "not UTF-8 text"),
         ('{"format": 1, "format": 2}', "duplicate key 'format'"),
         ('{"version": NaN}', "NaN is not a number"),
         ("[]", "must be an object, got []"),
-        ("", "not valid JSON"),
+        ("", "a value is missing"),
     ],
 )
 @pytest.mark.django_db
@@ -344,4 +347,7 @@ def test_engine_paths_keep_the_documents_indices_when_a_manche_is_left_out(examp
 def test_a_season_name_that_exists_is_refused_without_replace(example_doc, now, snapshot):
     import_season(document=example_doc, now=now)
     lines = refused(example_doc, now, snapshot)
-    assert lines == ["season.name: a season named 2011-2012 already exists (import it with --replace)"]
+    assert lines == [
+        "season.name: a season named 2011-2012 already exists"
+        " (tick “replace the season of the same name”, or --replace on the command line)"
+    ]

@@ -141,3 +141,25 @@ def test_download_is_for_officers_only(client, player, example_doc, now):
     client.force_login(player)
     assert client.get(url).status_code == 403
     assert client.get(reverse("league:season_export", args=["1999-2000"])).status_code == 404
+
+
+@pytest.mark.django_db
+def test_bad_json_is_said_in_french_with_where_and_what(client, president, pending_dir):
+    """Not Python's "Expecting value: line 1 column 1": the line, the column and the problem, in French."""
+    client.force_login(president)
+    html = upload(client, b'{"format": "tarot-league-season",\n  "version": }').content.decode()
+    assert "JSON invalide, ligne 2, colonne 14" in html
+    assert "une valeur manque" in html
+    assert "Expecting" not in html
+
+
+@pytest.mark.django_db
+def test_an_existing_season_points_to_the_replace_box_and_a_closed_one_reads_close(
+    client, president, example_doc, pending_dir
+):
+    client.force_login(president)
+    Season.objects.create(name="2011-2012", state=Season.State.CLOSED)
+    html = upload(client, example_doc).content.decode()
+    assert "cochez « Remplacer la saison de même nom »" in html
+    page = client.get(reverse("league:season_import")).content.decode()
+    assert '<span class="badge bg-secondary">Close</span>' in page and "Fermer<" not in page

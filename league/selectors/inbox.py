@@ -1,0 +1,58 @@
+"""The President's inbox: what waits for him, most urgent first (his dashboard and the home page show it)."""
+
+import logging
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from .. import rules
+from ..models import CompteRendu, Manche
+from ..rules import calendar as cal
+from .comptes_rendus import season_comptes_rendus
+from .dashboard import SOON, STARTED_GRACE, managed_seasons
+from .seasons import with_fill
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass
+class Inbox:
+    to_judge: list = field(default_factory=list)  # CompteRendu, oldest posted first
+    overdue: list = field(default_factory=list)  # MancheComptesRendus whose deadline passed with nothing
+    lacking: list = field(default_factory=list)  # (manche, missing players, no capitaine), soonest first
+
+    def __len__(self) -> int:
+        return len(self.to_judge) + len(self.overdue) + len(self.lacking)
+
+
+def president_inbox(user, *, now: datetime) -> Inbox:
+    """Comptes-rendus to judge (oldest first), overdue ones, and the manches of the next 14 days
+    lacking players or a capitaine, for the seasons ``user`` runs."""
+    inbox = Inbox()
+    seasons = managed_seasons(user)
+    if not seasons:
+        return inbox
+    inbox.to_judge = list(
+        CompteRendu.objects.filter(manche__season__in=seasons, status=CompteRendu.Status.PENDING)
+        .select_related("manche__season", "author")
+        .order_by("posted_at")
+    )
+    for season in seasons:
+        try:
+            situations = season_comptes_rendus(season, now=now)
+        except rules.InvalidInput:  # a sheet the engine refuses: its page says so, the inbox goes on
+            logger.exception("season %s cannot be computed", season)
+            continue
+        inbox.overdue.extend(s for s in situations if s.state == "awaiting" and not s.open_deadline)
+    manches = with_fill(
+        Manche.objects.filter(
+            season__in=seasons,
+            status__in=(Manche.Status.PLANNED, Manche.Status.OPEN),
+            starts_at__gte=now - STARTED_GRACE,
+            starts_at__lte=now + SOON,
+        ).select_related("season", "capitaine")
+    ).order_by("starts_at")
+    for manche in manches:
+        missing = max(cal.SEATS - manche.seated - (1 if manche.absent_id else 0), 0)
+        if missing or manche.capitaine_id is None:
+            inbox.lacking.append((manche, missing, manche.capitaine_id is None))
+    return inbox

@@ -1,0 +1,130 @@
+"""Every page of the URL register fits a phone and a laptop, for a visitor, a member, a capitaine and the President.
+
+For each page an HTML ``GET`` gives (the register of
+``tests/security/urlmap.py``, with its sample world), at 375×812 and
+1280×800: nothing overflows sideways (``scrollWidth <= innerWidth``), and the
+main table's key column — Points moyens on the standings, the totals and the
+pot on the sheet — is inside the viewport. Each page leaves a screenshot in
+``$ARTIFACTS_DIR/screenshots/pages/``.
+"""
+
+import re
+from datetime import timedelta
+from decimal import Decimal
+
+import pytest
+from django.urls import reverse
+from playwright.sync_api import Error as PlaywrightError
+
+from tests.security.conftest import sample_kwargs, world  # noqa: F401  (the register's sample world)
+from tests.security.urlmap import CLASSIFIED, walk
+
+from .conftest import SCREENSHOTS, VIEWPORTS, sign_in
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+#: Who looks, and which kinds of page they open (their own rights decide the rest).
+PEOPLE = {"visitor": None, "member": "claire", "capitaine": "bruno", "president": "ben"}
+#: Not pages: files, feeds and the API (no layout to check).
+NOT_PAGES = re.compile(
+    r"(\.csv|\.json|\.ics|\.xlsx)$|^(feeds:|league:sheet_board$|set_language$|accounts:logout$)"
+)
+#: The key columns that must stay in view: CSS selector → what it is.
+KEY_COLUMNS = {
+    "#standings th.average": "Points moyens (heading)",
+    "#standings td.average": "Points moyens",
+    ".sheet-totals td:last-child": "the sheet's pot",
+    ".sheet-totals td[data-player]:last-of-type": "the last seat's total",
+    "#pot": "the pot badge",
+}
+
+
+def live_manche(world):  # noqa: F811
+    """A manche being played: five seats and three donnes on the sheet, so the sheet page has rows."""
+    from league.models import Manche, Registration
+    from league.services import sheet
+
+    manche = Manche.objects.create(
+        season=world.season,
+        number=4,
+        starts_at=world.now - timedelta(hours=2),
+        capitaine=world.bruno,
+        status=Manche.Status.OPEN,
+    )
+    for seat, name in enumerate(["anne", "bruno", "david", "emile", "fanny"], start=1):
+        Registration.objects.create(
+            manche=manche, player=world.users[name], seat=seat, created_at=world.now - timedelta(days=3)
+        )
+    sheet.table_ensure(manche=manche)
+    for taker, partner, points in [("anne", "david", "55"), ("emile", None, "30"), ("fanny", "bruno", "62")]:
+        manche.refresh_from_db()
+        data = {"kind": "contract", "contract": "garde", "taker": taker, "partner": partner}
+        data.update(bouts=2, points=Decimal(points))
+        sheet.donne_add(
+            manche=manche, data=data, by=world.bruno, seen_version=manche.sheet_version, now=world.now
+        )
+    return manche
+
+
+def page_paths(world) -> list[tuple[str, str]]:  # noqa: F811
+    paths = []
+    for route in walk():
+        access = CLASSIFIED.get(route.name)
+        if access is None or NOT_PAGES.search(route.name) or NOT_PAGES.search(route.route):
+            continue
+        paths.append((route.name, reverse(route.name, kwargs=sample_kwargs(world, route, access))))
+    return paths
+
+
+def overflow_and_keys(page) -> tuple[int, int, list[str]]:
+    """The document's width, the viewport's, and the key columns found outside the viewport."""
+    width, inner = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    outside = []
+    for selector, what in KEY_COLUMNS.items():
+        for box in page.locator(selector).evaluate_all(
+            "els => els.filter(e => e.offsetParent !== null).map(e => e.getBoundingClientRect().right)"
+        ):
+            if box > inner + 0.5:
+                outside.append(f"{what} ends at {box:.0f}px")
+                break
+    return width, inner, outside
+
+
+@pytest.mark.parametrize("person", list(PEOPLE))
+def test_every_page_fits_without_sideways_scrolling(browser, viewport, live_server, settings, world, person):  # noqa: F811
+    settings.ALLOWED_HOSTS = ["*"]
+    manche = live_manche(world)
+    paths = page_paths(world)
+    paths.append(
+        ("league:sheet (being played)", reverse("league:sheet", args=[world.season.name, manche.number]))
+    )
+    context = browser.new_context(base_url=live_server.url, locale="fr-FR", **VIEWPORTS[viewport])
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    if PEOPLE[person]:
+        sign_in(page, PEOPLE[person])
+    folder = SCREENSHOTS / "pages" / f"{person}-{viewport}"
+    folder.mkdir(parents=True, exist_ok=True)
+    problems, seen = [], set()
+    try:
+        for name, path in paths:
+            try:
+                response = page.goto(path)
+            except PlaywrightError:  # an empty answer: a POST-only action (405)
+                continue
+            if response is None or "text/html" not in (response.headers.get("content-type") or ""):
+                continue
+            if page.url in seen:  # a redirect to a page already looked at (the sign-in page…)
+                continue
+            seen.add(page.url)
+            width, inner, outside = overflow_and_keys(page)
+            if width > inner:
+                problems.append(f"{name} {path}: the page is {width}px wide in a {inner}px viewport")
+            problems.extend(f"{name} {path}: {o}" for o in outside)
+            page.screenshot(
+                path=str(folder / f"{re.sub(r'[^A-Za-z0-9_.-]+', '-', name)}.png"), full_page=True
+            )
+    finally:
+        context.close()
+    assert not problems, "\n".join(problems)
+    assert len(seen) > 10  # the walk really visited pages

@@ -1,0 +1,59 @@
+"""What a manche's pages say about it: never a sign-up state once it is at play or played."""
+
+from datetime import timedelta
+
+import pytest
+import time_machine
+from django.urls import reverse
+
+from league.models import Manche, Seat
+from league.rules.calendar import fill_state
+from tests.support.seasons import *  # noqa: F403
+from tests.support.seasons import register
+
+pytestmark = pytest.mark.django_db
+
+
+def page(client, manche, name="league:manche_detail") -> str:
+    return client.get(reverse(name, args=[manche.season.name, manche.number])).content.decode()
+
+
+def test_a_manche_whose_start_has_passed_is_being_played_whatever_its_fill():
+    """Once its start has passed and until it is closed, a manche is at play: sign-ups are over."""
+    assert fill_state("open", 5, started=True) == "playing"
+    assert fill_state("open", 3, started=True) == "playing"
+    assert fill_state("played", 5, started=True) == "played"
+    assert fill_state("open", 5) == "full"
+
+
+def test_the_manche_page_and_its_sheet_say_en_cours_de_jeu_during_play(client, open_manche, player, members):
+    register(open_manche, player, *members[:4], now=open_manche.starts_at - timedelta(days=3))
+    with time_machine.travel(open_manche.starts_at + timedelta(hours=1), tick=False):
+        pages = [page(client, open_manche), page(client, open_manche, "league:sheet")]
+        season_page = client.get(
+            reverse("league:season_detail", args=[open_manche.season.name])
+        ).content.decode()
+    for html in [*pages, season_page]:
+        assert "En cours de jeu" in html
+    for html in pages:
+        assert "Inscriptions ouvertes" not in html and "Complète" not in html
+
+
+def test_a_played_manche_shows_who_played_not_a_fill_a_waiting_list_or_a_sign_up(
+    client, open_manche, player, members
+):
+    registrations = register(open_manche, player, *members, now=open_manche.starts_at - timedelta(days=3))
+    for position, registration in enumerate(registrations[:5], start=1):
+        Seat.objects.create(manche=open_manche, player=registration.player, position=position)
+    Manche.objects.filter(pk=open_manche.pk).update(status=Manche.Status.PLAYED)
+    with time_machine.travel(open_manche.starts_at + timedelta(days=1), tick=False):
+        client.force_login(player)
+        html = page(client, open_manche)
+        season_page = client.get(
+            reverse("league:season_detail", args=[open_manche.season.name])
+        ).content.decode()
+        calendar = client.get(reverse("league:calendar", args=[open_manche.season.name])).content.decode()
+    assert "Places à table" in html and str(members[3]) in html
+    assert "5/5" not in html and "Inscrits" not in html and "Liste d&#x27;attente" not in html
+    assert "Vous avez une place" not in html and "Vous avez joué cette manche." in html
+    assert "5/5" not in season_page and "5/5" not in calendar

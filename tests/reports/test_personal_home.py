@@ -1,0 +1,75 @@
+"""The home page of a signed-in member: his next manche, his comptes-rendus, and the President's inbox, first."""
+
+from datetime import timedelta
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from league.models import CompteRendu, Manche
+from tests.support.seasons import *  # noqa: F403
+from tests.support.seasons import register, thursday_21h
+
+pytestmark = pytest.mark.django_db
+
+
+def home(client, user) -> str:
+    client.force_login(user)
+    return client.get(reverse("home")).content.decode()
+
+
+def test_a_seated_member_reads_his_seat_at_the_next_manche_before_anything_else(client, open_manche, player):
+    register(open_manche, player)
+    html = home(client, player)
+    assert "Vous avez une place à cette table (place 1)." in html
+    assert html.index('id="my-next-manche"') < html.index('id="top-standings"')
+
+
+def test_a_member_not_registered_gets_a_sign_up_button_on_the_home_page(client, open_manche, player):
+    html = home(client, player)
+    action = reverse("league:registration_add", args=[open_manche.season.name, open_manche.number])
+    assert f'action="{action}"' in html and "M'inscrire</button>" in html
+
+
+def test_a_member_on_the_waiting_list_reads_his_rank(client, open_manche, player, members):
+    register(open_manche, *members[:5])
+    register(open_manche, player)
+    assert "Vous êtes n° 1 sur la liste d'attente." in home(client, player)
+
+
+def test_the_presidents_inbox_lists_comptes_rendus_oldest_first_and_the_manches_of_two_weeks_lacking(
+    client, season, president, player, capitaine, members
+):
+    now = timezone.now()
+    for number, days_ago in [(1, 20), (2, 10)]:
+        played = Manche.objects.create(
+            season=season,
+            number=number,
+            starts_at=now - timedelta(days=days_ago),
+            status=Manche.Status.PLAYED,
+        )
+        CompteRendu.objects.create(
+            manche=played,
+            author=player,
+            title=f"Soirée {number}",
+            text="Belle soirée.",
+            posted_at=now - timedelta(days=days_ago - 1),
+        )
+    near = Manche.objects.create(
+        season=season, number=3, starts_at=thursday_21h(3), status=Manche.Status.OPEN
+    )
+    register(near, *members[:5])  # full, but nobody holds the sheet
+    Manche.objects.create(  # far away: out of the inbox
+        season=season, number=4, starts_at=thursday_21h(40), status=Manche.Status.OPEN, capitaine=capitaine
+    )
+    html = home(client, president)
+    inbox = html[html.index('id="inbox"') : html.index("</section>", html.index('id="inbox"'))]
+    assert inbox.index("manche 1 par") < inbox.index("manche 2 par")  # oldest first
+    assert "Manche 3" in inbox and "pas de capitaine" in inbox
+    assert "Manche 4" not in inbox
+    assert "il manque" not in inbox  # manche 3 is full
+    assert html.index('id="inbox"') < html.index('id="top-standings"')
+
+
+def test_an_ordinary_member_has_no_inbox(client, season, player):
+    assert 'id="inbox"' not in home(client, player)
