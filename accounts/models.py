@@ -43,7 +43,7 @@ class User(AbstractUser):
     email = models.EmailField(_("adresse e-mail"), blank=True)
     first_season = models.CharField(
         _("première saison"),
-        max_length=9,
+        max_length=40,
         blank=True,
         help_text=_("Laisser vide : déduite de la première saison jouée."),
     )

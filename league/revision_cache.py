@@ -1,7 +1,7 @@
 """The one cache of everything computed from a season, keyed by its revision.
 
 Every write that changes a season's results bumps ``Season.revision``
-(``league.selectors.invalidate``). A reading computed from the season is
+(``league.services.revision.invalidate``). A reading computed from the season is
 stored under the season and the reading's name with the revision it was
 computed at, so:
 

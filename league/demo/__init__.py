@@ -28,6 +28,7 @@ from zoneinfo import ZoneInfo
 
 from league import rules
 from league.rules import calendar as cal
+from league.rules.card_facts import attack_points_range, misere_total_range
 from league.rules.donne import REQUIRED_POINTS
 
 from ..transfer import FORMAT, VERSION
@@ -279,12 +280,19 @@ class Table:
             chelem = rng.choices(
                 ["made", "announced_made", "announced_failed", "defense"], weights=[3, 3, 2, 1]
             )[0]
-        if chelem in ("announced_made", "made"):
-            bouts, points = 3, Decimal(91)
-        elif chelem == "defense":
-            bouts, points = 0, Decimal(0)
+        players = len(table)
+        if chelem in ("announced_made", "made"):  # every trick: all the bouts, the chien aside
+            bouts = 3
+            points = attack_points_range(contract=contract, bouts=3, chelem=chelem, players=players)[1]
+        elif chelem == "defense":  # no trick: what the écart or the chien leaves the attaque
+            bouts = 0
+            points = attack_points_range(contract=contract, bouts=0, chelem=chelem, players=players)[0]
         else:
             bouts = rng.choices(range(4), weights=BOUTS_WEIGHTS[contract])[0]
+            if "petit_attack" in force:  # the Petit taken to the last trick is a bout held
+                bouts = max(bouts, 1)
+            elif "petit_defense" in force:
+                bouts = min(bouts, 2)
             required = float(REQUIRED_POINTS[bouts])
             margin = rng.gauss(MARGIN_MEAN[contract] + self.style(taker).skill, 10.0)
             if "win" in force or chelem == "announced_failed":
@@ -301,6 +309,11 @@ class Table:
             petit = "defense"
         elif chelem not in ("announced_made", "made", "defense") and rng.random() < 0.07:
             petit = "attack" if rng.random() < (0.7 if won else 0.35) else "defense"
+        # the Petit is a bout held by the side taking it to the last trick, which took a trick
+        if petit == "attack" and (bouts == 0 or chelem == "defense"):
+            petit = None
+        if petit == "defense" and (bouts == 3 or chelem in ("announced_made", "made")):
+            petit = None
         poignees = []
         level = next((lv for lv in ("simple", "double", "triple") if lv in force), None)
         if level is None and rng.random() < 0.09:
@@ -329,17 +342,19 @@ class Table:
         rng, table = self.rng, self.table
         weights = [rng.uniform(0.2, 1.0) for _ in table]
         total = sum(weights)
-        points = [_round_half(91 * w / total) for w in weights]
-        points[-1] += Decimal(91) - sum(points)
+        low, high = misere_total_range(len(table))  # the chien is set aside
+        cards = _round_half(rng.uniform(float(low), float(high)))
+        points = [_round_half(float(cards) * w / total) for w in weights]
+        points[-1] += cards - sum(points)
         if points[-1] < 0:  # rounding pushed the last one below zero: give it the smallest half
             points[0] += points[-1]
             points[-1] = Decimal(0)
         if rng.random() < 0.15:  # two players tied: the shares are rounded, the rest stays in the pot
             points[1] = points[0]
-            points[-1] = Decimal(91) - sum(points[:-1])
+            points[-1] = cards - sum(points[:-1])
             if points[-1] < 0:
-                points = [_round_half(91 / len(table))] * len(table)
-                points[-1] = Decimal(91) - sum(points[:-1])
+                points = [_round_half(float(cards) / len(table))] * len(table)
+                points[-1] = cards - sum(points[:-1])
         donne = {"kind": "misere", "points": {p: _json_points(v) for p, v in zip(table, points, strict=True)}}
         self._side_bets(donne, force)
         return donne

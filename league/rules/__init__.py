@@ -27,17 +27,19 @@ from .donne import (
     Penalty,
     Poignee,
     donne_from_fields,
+    penalty_fields,
     pot_shares,
     score_donne,
     validate_donne,
 )
 from .errors import InvalidInput, RuleViolation
 from .explain import explain_player, explain_season
+from .first_season import earliest_season
 from .manche import QuickResult, RankingEntry, manche_bonuses, rank_manche, vainqueurs, validate_quick_results
 from .messages import Message, gettext_noop
 from .numbers import json_number, to_decimal
 from .progression import average_progression
-from .ruleset import CONTRACTS, FAMILIES, PARAM_KEYS, RuleSet, ruleset_for
+from .ruleset import CONTRACTS, FAMILIES, PARAM_KEYS, RuleSet, placed_params, ruleset_for, season_year
 from .season import (
     Accessit,
     Award,
@@ -98,8 +100,12 @@ __all__ = [
     "pot_shares",
     "rank_manche",
     "rejection_deadline",
+    "placed_params",
     "ruleset_for",
+    "season_year",
     "donne_from_fields",
+    "earliest_season",
+    "penalty_fields",
     "score_donne",
     "score_sheet",
     "summed_adjustments",

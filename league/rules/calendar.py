@@ -18,12 +18,16 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
+from .errors import RuleViolation
+from .messages import Message, gettext_noop
+
 __all__ = [
     "CLUB_TIMEZONE",
     "DEFAULT_START_TIME",
     "INTERVAL_DAYS",
     "SEATS",
     "CalendarOptions",
+    "closing_problems",
     "first_thursday",
     "fill_state",
     "is_last_minute",
@@ -152,12 +156,33 @@ def fill_state(status: str, seated: int, seats: int = SEATS, *, started: bool = 
     return status
 
 
-#: The month a new season year begins: the one after a season's last manche
-#: (the first Thursday of July), so from July on the coming season is meant.
-SEASON_YEAR_FIRST_MONTH = 7
+def closing_problems(starts_at: datetime, now: datetime) -> list[RuleViolation]:
+    """A manche is played from its start: closing it (or publishing its quick
+    results) before then is refused; a past night's results go through at any later time."""
+    if now >= starts_at:
+        return []
+    return [
+        RuleViolation(
+            "starts_at",
+            Message(
+                gettext_noop("the manche starts at %(starts_at)s: it cannot be closed before it has started"),
+                {"starts_at": starts_at.astimezone(ZoneInfo(CLUB_TIMEZONE)).strftime("%Y-%m-%d %H:%M")},
+            ),
+        )
+    ]
+
+
+#: The day a new season year begins (month, day): a season ends on the first
+#: Thursday of July at the latest (7 July) and starts on the last Thursday of
+#: August at the earliest (25 August), so the year turns on 8 July.
+SEASON_YEAR_FIRST_DAY = (7, 8)
 
 
 def season_year(now: datetime, tz: str = CLUB_TIMEZONE) -> int:
-    """The year the season of ``now`` (club time) starts in: from July, the coming season's."""
+    """The year the season of ``now`` (club time) starts in.
+
+    The one definition of the cut-over: a manche of early July still belongs
+    to the ending season; from 8 July the coming season is meant (the
+    President prepares it over the summer)."""
     local = local_date(now, tz)
-    return local.year if local.month >= SEASON_YEAR_FIRST_MONTH else local.year - 1
+    return local.year if (local.month, local.day) >= SEASON_YEAR_FIRST_DAY else local.year - 1

@@ -28,6 +28,7 @@ from .ruleset import RuleSet
 
 __all__ = [
     "CR_STATUSES",
+    "as_of",
     "CompteRenduRecord",
     "OpenDeadline",
     "compte_rendu_adjustments",
@@ -36,6 +37,7 @@ __all__ = [
     "next_deadline",
     "open_deadline",
     "rejection_deadline",
+    "replacement_window",
     "wall_clock_add_days",
 ]
 
@@ -64,6 +66,21 @@ def _utc(moment: datetime) -> datetime:
 def _ids(players: Iterable) -> tuple[str, ...]:
     """Vainqueurs as player ids, whether given as ids or ranking entries."""
     return tuple(getattr(p, "player", p) for p in players)
+
+
+def as_of(comptes_rendus: Iterable[CompteRenduRecord], now: datetime) -> tuple[CompteRenduRecord, ...]:
+    """The comptes-rendus as they stood at ``now``: one posted later does not
+    exist yet, and one rejected later was still pending (a what-if date, a
+    time-travelled test or an export "as of" sees what was known then)."""
+    now = _utc(now)
+    out = []
+    for cr in comptes_rendus:
+        if _utc(cr.posted_at) > now:
+            continue
+        if cr.rejected_at is not None and _utc(cr.rejected_at) > now:
+            cr = CompteRenduRecord(cr.author, cr.posted_at, PENDING, None)
+        out.append(cr)
+    return tuple(out)
 
 
 def wall_clock_add_days(ruleset: RuleSet, moment: datetime, days: int) -> datetime:
@@ -118,6 +135,7 @@ def compte_rendu_adjustments(
     manche, as of ``now``. ``deadline_manches`` optionally gives the number of
     the manche starting at each deadline, for the reasons."""
     vainqueurs = _ids(vainqueurs)
+    comptes_rendus = as_of(comptes_rendus, now)
     return [
         *late_adjustments(
             ruleset,
@@ -186,6 +204,40 @@ def _late_reason(ruleset: RuleSet, deadline: datetime, deadline_manches: Mapping
     )
 
 
+def first_rejection(vainqueurs: Sequence, comptes_rendus: Iterable[CompteRenduRecord]) -> datetime | None:
+    """``t0`` of §5.5: when the President first rejected a vainqueur's compte-rendu."""
+    vset = set(_ids(vainqueurs))
+    return min(
+        (
+            _utc(cr.rejected_at)
+            for cr in comptes_rendus
+            if cr.author in vset and cr.status == REJECTED and cr.rejected_at is not None
+        ),
+        default=None,
+    )
+
+
+def replacement_window(
+    vainqueurs: Sequence, comptes_rendus: Sequence[CompteRenduRecord]
+) -> tuple[datetime, datetime | None] | None:
+    """When a compte-rendu by another participant is a *replacement*: after
+    ``t0``, the first rejection of a vainqueur's, and before the vainqueur's
+    first accepted revision (None while there is none); None without a rejection."""
+    t0 = first_rejection(vainqueurs, comptes_rendus)
+    if t0 is None:
+        return None
+    vset = set(_ids(vainqueurs))
+    revised = min(
+        (
+            _utc(cr.posted_at)
+            for cr in comptes_rendus
+            if cr.author in vset and cr.status == ACCEPTED and _utc(cr.posted_at) > t0
+        ),
+        default=None,
+    )
+    return t0, revised
+
+
 def rejection_deadline(
     ruleset: RuleSet,
     *,
@@ -195,22 +247,19 @@ def rejection_deadline(
 ) -> tuple[datetime, datetime] | None:
     """``(t0, D)`` of §5.5: the first rejection of a vainqueur's compte-rendu
     and the deadline to react to it; None when none was rejected."""
-    vainqueurs = _ids(vainqueurs)
-    vset = set(vainqueurs)
-    t0 = min(
-        (
-            _utc(cr.rejected_at)
-            for cr in comptes_rendus
-            if cr.author in vset and cr.status == REJECTED and cr.rejected_at is not None
-        ),
-        default=None,
-    )
+    t0 = first_rejection(vainqueurs, comptes_rendus)
     if t0 is None:
         return None
     d = next((x for x in map(_utc, deadlines) if x > t0), None)
     if d is None:
         d = wall_clock_add_days(ruleset, t0, ruleset.last_manche_deadline_days)
     return t0, d
+
+
+#: The reason of a non-conforme malus when a replacement was accepted before the vainqueur's revision.
+REPLACED_FIRST = _(
+    "−0.5 compte-rendu not up to standard (rejected %(t0)s): another participant's replacement was accepted first"
+)
 
 
 def non_conforme_adjustments(
@@ -246,12 +295,7 @@ def non_conforme_adjustments(
     t0_text, d_text = format_instant(ruleset, t0), format_instant(ruleset, d)
     if not reacted and (first_other is not None or now >= d):
         if first_other is not None and (revision is None or first_other <= revision) and first_other < d:
-            reason = Message(
-                _(
-                    "−0.5 compte-rendu not up to standard (rejected %(t0)s): another participant's replacement was accepted first"
-                ),
-                {"t0": t0_text, "deadline": d_text},
-            )
+            reason = Message(REPLACED_FIRST, {"t0": t0_text, "deadline": d_text})
         else:
             reason = Message(
                 _(
@@ -326,6 +370,7 @@ def open_deadline(
     compte-rendu (``late``), or get a revision accepted after a rejection
     (``non_conforme``); None when nothing is pending."""
     vainqueurs = _ids(vainqueurs)
+    comptes_rendus = as_of(comptes_rendus, now)
     nd = next_deadline(vainqueurs=vainqueurs, deadlines=deadlines, comptes_rendus=comptes_rendus, now=now)
     if nd is not None:
         return OpenDeadline("late", nd, number)

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from .card_facts import contract_facts_problems, misere_total_problems
 from .errors import RuleViolation, raise_if
 from .messages import Message
 from .messages import gettext_noop as _
@@ -31,6 +32,7 @@ __all__ = [
     "Poignee",
     "POIGNEE_VALUES",
     "REQUIRED_POINTS",
+    "penalty_fields",
     "pot_shares",
     "score_donne",
     "validate_donne",
@@ -49,7 +51,6 @@ ANTE = 10
 JETON = 10
 LOSING_PRENEUR_PAYS = 60
 MAX_POINTS = Decimal(91)
-THREE_BOUTS_MIN_POINTS = Decimal("13.5")
 
 
 @dataclass(frozen=True)
@@ -72,11 +73,15 @@ class MisereAnnouncement:
 
 @dataclass(frozen=True)
 class Penalty:
-    """``player`` pays ``amount`` into the pot while the donne is played."""
+    """``player`` pays ``amount`` into the pot while the donne is played, and
+    ``to_each`` to every other player at the table: throwing one's hand
+    before play costs "40 points à chacun des joueurs adverses et 60 points
+    au pot" (seed 000), ``Penalty(player, 60, reason, to_each=40)``."""
 
     player: str
     amount: int
     reason: str = ""
+    to_each: int = 0
 
 
 @dataclass(frozen=True)
@@ -229,6 +234,15 @@ def _check_side_bets(ruleset: RuleSet, donne, seated: set, problems: list[RuleVi
                     value=amount,
                 )
             )
+        to_each = p.to_each
+        if not isinstance(to_each, int) or isinstance(to_each, bool) or to_each < 0 or to_each % JETON:
+            problems.append(
+                _v(
+                    f"penalties[{i}].to_each_player",
+                    _("what a penalty pays each other player must be a multiple of 10, got %(value)r"),
+                    value=to_each,
+                )
+            )
 
 
 def validate_donne(
@@ -264,11 +278,14 @@ def validate_donne(
                         player=player,
                     )
                 )
+        counted = {}
         for player, value in points.items():
             if player not in seated:
                 problems.append(_v(f"points.{player}", _("%(player)s is not at the table"), player=player))
             else:
-                _check_points(f"points.{player}", value, problems)
+                counted[player] = _check_points(f"points.{player}", value, problems)
+        if len(counted) == len(table) and None not in counted.values():
+            problems.extend(misere_total_problems(counted, len(table)))
         _check_side_bets(ruleset, donne, seated, problems)
         return problems
     if not isinstance(donne, ContractDonne):
@@ -301,14 +318,6 @@ def validate_donne(
     if not bouts_ok:
         problems.append(_v("bouts", _("must be 0..3, got %(value)r"), value=donne.bouts))
     points = _check_points("points", donne.points, problems)
-    if bouts_ok and points is not None and donne.bouts == 3 and points < THREE_BOUTS_MIN_POINTS:
-        problems.append(
-            _v(
-                "points",
-                _("three bouts are worth 13.5 points by themselves, got %(value)s with 3 bouts"),
-                value=points,
-            )
-        )
     if donne.petit_au_bout not in (None, *PETIT_AU_BOUT):
         problems.append(
             _v(
@@ -342,6 +351,25 @@ def validate_donne(
                 )
             )
     _check_side_bets(ruleset, donne, seated, problems)
+    facts_known = (
+        bouts_ok
+        and points is not None
+        and donne.contract in CONTRACTS
+        and donne.petit_au_bout in (None, *PETIT_AU_BOUT)
+        and donne.chelem in (None, *CHELEM_BONUS)
+    )
+    if facts_known:
+        problems.extend(
+            contract_facts_problems(
+                contract=donne.contract,
+                bouts=donne.bouts,
+                points=points,
+                won=points >= REQUIRED_POINTS[donne.bouts],
+                petit_au_bout=donne.petit_au_bout,
+                chelem=donne.chelem,
+                players=len(table),
+            )
+        )
     return problems
 
 
@@ -387,6 +415,10 @@ class _Ledger:
         self.scores[player] += amount
         self.pot -= amount
 
+    def pay(self, payer: str, payee: str, amount: int) -> None:
+        self.scores[payer] -= amount
+        self.scores[payee] += amount
+
     def say(self, text: str, **params) -> None:
         if self.lines is not None:
             self.lines.append(Message(text, params))
@@ -409,6 +441,16 @@ def _ante(ruleset: RuleSet, table: Sequence[str], dealer: str, ledger: _Ledger) 
 def _penalties(penalties, ledger: _Ledger) -> None:
     for p in penalties:
         ledger.to_pot(p.player, p.amount)
+        if p.to_each:
+            others = [player for player in ledger.scores if player != p.player]
+            for other in others:
+                ledger.pay(p.player, other, p.to_each)
+            ledger.say(
+                _("Penalty: %(player)s pays %(each)s to each other player (%(total)s in all)."),
+                player=p.player,
+                each=p.to_each,
+                total=p.to_each * len(others),
+            )
         if p.reason:
             ledger.say(
                 _("Penalty: %(player)s pays %(amount)s into the pot (%(reason)s)."),
@@ -453,6 +495,15 @@ _MISERE_TEXT = {
 }
 
 
+def penalty_fields(penalty: Mapping) -> dict:
+    """A penalty as the interchange format writes it: ``to_each_player`` only
+    when the penalty pays the other players (files without it stay as they were)."""
+    fields = {"player": penalty["player"], "amount": penalty["amount"], "reason": penalty.get("reason") or ""}
+    if penalty.get("to_each_player"):
+        fields["to_each_player"] = penalty["to_each_player"]
+    return fields
+
+
 def donne_from_fields(
     *,
     kind: str,
@@ -474,7 +525,9 @@ def donne_from_fields(
     demo's dealing become the engine's dataclasses. Values are passed through
     as given, so the validation still sees (and names) a bad one."""
     announced = tuple(MisereAnnouncement(m["player"], m["kind"], m["valid"]) for m in miseres)
-    paid = tuple(Penalty(p["player"], p["amount"], p.get("reason", "")) for p in penalties)
+    paid = tuple(
+        Penalty(p["player"], p["amount"], p.get("reason", ""), p.get("to_each_player", 0)) for p in penalties
+    )
     if kind == "misere":
         return MisereGame(dealer=dealer, points=dict(misere_points or {}), miseres=announced, penalties=paid)
     return ContractDonne(

@@ -4,7 +4,9 @@ Two families exist: the club's Tarot-Bière rulebook and standard FFT tarot.
 They differ in contract value, margin rounding, multipliers, the pot and the
 misère. The President may change every **(param)** of the rulings per season;
 :func:`ruleset_for` applies the era defaults (garde contre ×8 and no défensifs
-before 2010-2011, Tarot-Bière only) and then the season's overrides.
+before 2010-2011, Tarot-Bière only) and then the season's overrides. The era
+comes from the season's dates (:func:`placed_params`), never from a guess at a
+name that is not two consecutive years.
 """
 
 from __future__ import annotations
@@ -12,8 +14,10 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import datetime
 from decimal import Decimal
 
+from .calendar import season_year as season_year_of
 from .errors import InvalidInput, RuleViolation
 from .messages import Message, gettext_noop
 from .numbers import json_number, to_decimal
@@ -24,7 +28,9 @@ __all__ = [
     "PARAM_KEYS",
     "RuleSet",
     "canonical_contract",
+    "placed_params",
     "ruleset_for",
+    "season_year",
 ]
 
 TAROT_BIERE = "tarot-biere"
@@ -42,6 +48,9 @@ PARAM_KEYS = (
 DEFAULT_PLACE_POINTS = tuple(Decimal(v) for v in (3, 2, 1, 0, -1))
 #: First season of the modern era: garde contre ×6 and défensifs.
 MODERN_ERA_YEAR = 2010
+#: The params the era sets by default.
+ERA_PARAMS = ("garde_contre_multiplier", "defensive_bonus")
+SEASON_NAME = re.compile(r"^(\d{4})-(\d{4})$")
 
 
 class FrozenMapping(Mapping):
@@ -132,9 +141,55 @@ class RuleSet:
 
 
 def season_year(season_name: str) -> int | None:
-    """Leading year of a season name: ``"2009-2010"`` -> 2009."""
-    match = re.match(r"\s*(\d{4})", season_name or "")
-    return int(match.group(1)) if match else None
+    """Starting year of a season named by two consecutive years: ``"2009-2010"``
+    -> 2009. Any other name (``"Saison 2011"``, ``"2011/12"``) says nothing
+    about the season's dates: None, never a guess."""
+    match = SEASON_NAME.match(season_name or "")
+    if not match or int(match.group(2)) != int(match.group(1)) + 1:
+        return None
+    return int(match.group(1))
+
+
+def year_of_start(moment: datetime, timezone: str = "Europe/Paris") -> int:
+    """The starting year of the season a manche on ``moment`` belongs to
+    (the calendar's one cut-over, :func:`calendar.season_year`)."""
+    return season_year_of(moment, timezone)
+
+
+def placed_params(family: str, season_name: str, params: Mapping, first_start: datetime | None) -> dict:
+    """``params`` with the rules era's values written out when the season's
+    name alone would not give the era its dates give.
+
+    The era (garde contre ×8 and no défensifs before 2010-2011, Tarot-Bière
+    only) comes from the season's dates: its first manche, or, with no dated
+    manche, a name of two consecutive years. A season that can be placed
+    neither way is refused (:class:`InvalidInput` on ``season.name``) unless
+    ``params`` sets both era values itself.
+    """
+    params = dict(params or {})
+    if family != TAROT_BIERE or all(key in params for key in ERA_PARAMS):
+        return params
+    named = season_year(season_name)
+    year = year_of_start(first_start) if first_start is not None else named
+    if year is None:
+        raise InvalidInput([_cannot_place(season_name)])
+    if named is not None and (named < MODERN_ERA_YEAR) == (year < MODERN_ERA_YEAR):
+        return params
+    old_era = year < MODERN_ERA_YEAR
+    return {"garde_contre_multiplier": 8 if old_era else 6, "defensive_bonus": not old_era, **params}
+
+
+def _cannot_place(season_name: str) -> RuleViolation:
+    return RuleViolation(
+        "season.name",
+        Message(
+            gettext_noop(
+                "cannot place the season %(name)s in a rules era: its name is not two consecutive years"
+                " (2011-2012) and it has no dated manche; give params garde_contre_multiplier and defensive_bonus"
+            ),
+            {"name": season_name},
+        ),
+    )
 
 
 def _bad(key: str, text: str, **params) -> RuleViolation:
@@ -166,6 +221,8 @@ def ruleset_for(family: str, season_name: str, params: Mapping | None = None) ->
         )
     tb = family == TAROT_BIERE
     year = season_year(season_name)
+    if tb and year is None and not all(key in (params or {}) for key in ERA_PARAMS):
+        problems.append(_cannot_place(season_name))
     old_era = tb and year is not None and year < MODERN_ERA_YEAR
     values: dict = {
         "garde_contre_multiplier": 8 if old_era else 6,

@@ -23,6 +23,7 @@ from .comptes_rendus import (
     CompteRenduRecord,
     compte_rendu_adjustments,
     last_manche_deadline,
+    replacement_window,
 )
 from .deadlines import Deadlines
 from .donne import ContractDonne, MisereGame
@@ -382,20 +383,33 @@ def _score_manche(
 
 
 def _president_problems(season: SeasonInput, manche: MancheInput, scored: _Played) -> list[RuleViolation]:
+    """The President may not write a *replacement* compte-rendu (rulings
+    §5.5): one posted after the first rejection of a vainqueur's and before
+    that vainqueur's accepted revision. Any other post of his on a manche he
+    did not win is history (the forum let anyone post): it earns and costs
+    nothing, so it is imported as written."""
     president = season.president
     if president is None:
         return []
     winners = ranking_vainqueurs(scored.ranking)
     if president in winners:
         return []
+    records = tuple(manche.comptes_rendus or ())
+    window = replacement_window(winners, records)
+    if window is None:
+        return []
+    t0, revised = window
     return [
         _v(
             f"comptes_rendus[{j}].author",
-            _("the President (%(player)s) may not write the compte-rendu of a manche he did not win"),
+            _(
+                "the President (%(player)s) may not write a replacement compte-rendu"
+                " (posted after the rejection of the vainqueur's, before his accepted revision)"
+            ),
             player=president,
         )
-        for j, cr in enumerate(manche.comptes_rendus or ())
-        if cr.author == president
+        for j, cr in enumerate(records)
+        if cr.author == president and t0 < cr.posted_at and (revised is None or cr.posted_at < revised)
     ]
 
 

@@ -346,7 +346,9 @@ def _malus_notices(situation: MancheComptesRendus, now: datetime) -> int:
         if moment is None or moment < now - NOTICE_HORIZON:
             continue
         vainqueur = situation.users.get(adjustment.player)
-        for user in [vainqueur, president]:
+        # the President is told in the third person, and not twice when he is the vainqueur
+        recipients = [vainqueur] + ([president] if president is not None and president != vainqueur else [])
+        for user in recipients:
             if user is None:
                 continue
             sent += with_transaction(
@@ -359,6 +361,8 @@ def _malus_notices(situation: MancheComptesRendus, now: datetime) -> int:
                 context={
                     **_base_context(situation),
                     "late": adjustment.kind == "cr_retard",
+                    "replaced": adjustment.reason.text == rules.comptes_rendus.REPLACED_FIRST,
+                    "to_president": user != vainqueur,
                     "moment": moment,
                     "player": vainqueur,
                     "is_vainqueur": user == vainqueur,

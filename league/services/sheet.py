@@ -20,14 +20,15 @@ from django.db.models import F
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from accounts.models import User
 from league import rules
 from league.models import Donne, Manche, QuickResult, Seat
 from league.notifications import notify
 from league.permissions import Action, can
+from league.rules.calendar import closing_problems
 from league.selectors.engine import donne_to_engine
 from league.selectors.sheet import SheetState, donne_row, render, sheet_state
 from league.services import draw as draw_services
+from league.services import first_seasons
 from league.services.revision import invalidate
 
 
@@ -275,10 +276,7 @@ def _clean_lists(data: dict) -> dict:
             {"player": m["player"], "kind": m["kind"], "valid": bool(m["valid"])}
             for m in data.get("miseres") or ()
         ],
-        "penalties": [
-            {"player": p["player"], "amount": p["amount"], "reason": p.get("reason") or ""}
-            for p in data.get("penalties") or ()
-        ],
+        "penalties": [rules.penalty_fields(p) for p in data.get("penalties") or ()],
     }
     if kind == Donne.Kind.MISERE:
         row["misere_points"] = {
@@ -475,11 +473,19 @@ def _publish(manche: Manche, *, by, now: datetime) -> None:
 
 
 def _record_first_season(manche: Manche) -> None:
-    """A player's first played manche makes this season his first (the rookie accessit reads it)."""
-    players = [seat.player_id for seat in manche.seats.all()]
+    """A played manche's season is its players' first unless an earlier one is known (the rookie accessit reads it)."""
+    players = [seat.player.username for seat in manche.seats.select_related("player")]
     if manche.absent_id:
-        players.append(manche.absent_id)
-    User.objects.filter(pk__in=players, first_season="").update(first_season=manche.season.name)
+        players.append(manche.absent.username)
+    first_seasons.settle(dict.fromkeys(players), write=True)
+
+
+def _refuse_before_start(manche: Manche, now: datetime) -> None:
+    """Results are published once the night has started, never before (a
+    manche of 26 November closed on the 24th would start its vainqueur's deadline)."""
+    problems = closing_problems(manche.starts_at, now)
+    if problems:
+        raise _problems_error(problems, users={}, prefix="")
 
 
 @transaction.atomic
@@ -492,6 +498,7 @@ def manche_close(*, manche: Manche, by, seen_version, now: datetime) -> SheetSta
     if manche.status == Manche.Status.PLAYED:
         raise _nonfield(_("Cette manche est déjà clôturée."))
     _check_writable(manche, by)
+    _refuse_before_start(manche, now)
     state = _state_for_write(manche)
     _require_table(state)
     if not state.donnes:
@@ -547,6 +554,8 @@ def quick_results_set(*, manche: Manche, rows: list[dict], by, seen_version, now
     """
     manche = _claim(manche, seen_version)
     _check_writable(manche, by)
+    if manche.status != Manche.Status.PLAYED:
+        _refuse_before_start(manche, now)
     state = _state_for_write(manche)
     _require_table(state)
     if state.donnes:

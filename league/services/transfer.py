@@ -23,6 +23,7 @@ from django.utils.translation import gettext
 from accounts.models import User
 from league import rules
 from league.models import Season
+from league.services import first_seasons
 from league.services.revision import invalidate
 from league.transfer import build, export, parse
 from league.transfer.parse import ParsedSeason
@@ -80,6 +81,8 @@ class ImportSummary:
     donnes: int = 0
     comptes_rendus: int = 0
     awards: int = 0
+    #: declarations of ``first_season`` the site does not keep (an earlier one is known)
+    first_seasons: list = field(default_factory=list)
 
     @property
     def new_players_named(self) -> list[str]:
@@ -148,7 +151,25 @@ def import_check(*, document: Any, replace: bool = False) -> tuple[ParsedSeason,
             summary.manches_planned += 1
         summary.donnes += len(m.donnes or ())
         summary.comptes_rendus += len(m.comptes_rendus)
+    summary.first_seasons = first_seasons.settle(
+        _declared(parsed), extra_played=_played_in(parsed), write=False
+    )
     return parsed, summary
+
+
+def _declared(parsed: ParsedSeason) -> dict[str, str | None]:
+    return {p.id: p.first_season for p in parsed.players}
+
+
+def _played_in(parsed: ParsedSeason) -> dict:
+    """Each player of the document's played manches, with the season's first manche."""
+    start = min((m.starts_at for m in parsed.manches), default=None)
+    players = {}
+    for m in parsed.manches:
+        if m.status == "played":
+            for player in [*(m.table or ()), *([m.absent] if m.absent else [])]:
+                players[player] = (parsed.name, start)
+    return players
 
 
 def import_season(*, document: Any, replace: bool = False, by: User | None = None, now: datetime) -> Season:
@@ -173,6 +194,12 @@ def import_parsed(
             existing = Season.objects.select_for_update().filter(name=parsed.name).first()
             _refuse_existing(parsed, replace, existing)
             season = build.write_season(parsed, existing=existing, by=by, now=now)
+            first_seasons.settle(
+                _declared(parsed),
+                write=True,
+                by=by,
+                reason=gettext("Import de la saison %(name)s") % {"name": parsed.name},
+            )
             invalidate(season)
     except IntegrityError:
         if (

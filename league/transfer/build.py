@@ -38,8 +38,8 @@ def ensure_players(parsed: ParsedSeason, *, by: User | None, now: datetime) -> d
     """Every player of the document as an account: matched on the username, else created.
 
     A created account is inactive with no usable password (its owner claims
-    it through an invitation); a known account keeps its name, and gets the
-    document's first season only when none is recorded.
+    it through an invitation); a known account keeps its name. First seasons
+    are settled after the season is written (:mod:`league.services.first_seasons`).
     """
     ids = referenced_players(parsed)
     users = {u.username: u for u in User.objects.filter(username__in=ids)}
@@ -58,11 +58,6 @@ def ensure_players(parsed: ParsedSeason, *, by: User | None, now: datetime) -> d
             user._change_reason = reason
             user.save()
             users[player.id] = user
-        elif player.first_season and not user.first_season:
-            user.first_season = player.first_season
-            user._history_user = by
-            user._change_reason = reason
-            user.save(update_fields=["first_season"])
     return users
 
 
@@ -220,7 +215,7 @@ def _donne(manche_id: int, index: int, d, uid) -> dict:
         "kind": d.kind,
         "dealer_id": uid(d.dealer),
         "miseres": _players_json(d.miseres, ("player", "kind", "valid")),
-        "penalties": _players_json(d.penalties, ("player", "amount", "reason")),
+        "penalties": [rules.penalty_fields(p) for p in d.penalties],
     }
     if d.kind == Donne.Kind.MISERE:
         row["misere_points"] = {

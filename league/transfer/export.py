@@ -185,10 +185,7 @@ def _donne(row: dict, name) -> dict:
             {"player": m["player"], "kind": m["kind"], "valid": bool(m["valid"])}
             for m in row["miseres"] or ()
         ],
-        "penalties": [
-            {"player": p["player"], "amount": p["amount"], "reason": p.get("reason") or ""}
-            for p in row["penalties"] or ()
-        ],
+        "penalties": [rules.penalty_fields(p) for p in row["penalties"] or ()],
     }
     if row["kind"] == Donne.Kind.MISERE:
         return {

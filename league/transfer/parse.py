@@ -55,7 +55,7 @@ SHORT_ID = re.compile(short_id_validator.regex.pattern)
 # Database limits (league.models / accounts.models).
 SEASON_NAME_MAX = 40
 PLAYER_NAME_MAX = 80
-FIRST_SEASON_MAX = 9
+FIRST_SEASON_MAX = 40  # a season name (SEASON_NAME_MAX)
 LOCATION_MAX = 120
 SMALL_MAX = 32767
 INT_MIN, INT_MAX = -(2**31), 2**31 - 1
@@ -561,6 +561,8 @@ TOP_OPTIONAL = ("awards", "closed")
 TOP_COMPUTED = ("standings", "accessits")
 SEASON_REQUIRED = ("name", "ruleset")
 SEASON_OPTIONAL = ("params", "president", "vice_president")
+#: Checks the params' values before the era is known (it needs the manches' dates).
+ERA_PLACEHOLDER = {"garde_contre_multiplier": 6, "defensive_bonus": True}
 PLAYER_REQUIRED = ("id", "name")
 PLAYER_OPTIONAL = ("first_season",)
 MANCHE_REQUIRED = ("number", "starts_at", "status")
@@ -674,6 +676,11 @@ def parse_document(data: Any, *, engine_check: bool = True) -> ParsedSeason:
 
     if season is None:  # no rule set to check the rest with
         raise rules.InvalidInput(problems.sorted())
+    try:
+        _place_in_era(season, manches)
+    except rules.InvalidInput as exc:
+        problems.extend(exc.problems)
+        raise rules.InvalidInput(problems.sorted()) from None
 
     engine = rules.SeasonInput(
         name=season["name"],
@@ -706,6 +713,15 @@ def parse_document(data: Any, *, engine_check: bool = True) -> ParsedSeason:
         awards=awards,
         engine=engine,
     )
+
+
+def _place_in_era(season: dict, manches: list[MancheRow]) -> None:
+    """The season's rule set, its era taken from its dates (the first manche),
+    the era's values written into the stored params when the name alone
+    would not give them back. Raises when the season cannot be placed."""
+    first_start = min((m.starts_at for m in manches), default=None)
+    season["params"] = rules.placed_params(season["family"], season["name"], season["params"], first_start)
+    season["ruleset"] = rules.ruleset_for(season["family"], season["name"], season["params"])
 
 
 def _remap(problems, manche_index: list[int], award_index: list[int]) -> list[rules.RuleViolation]:
@@ -764,13 +780,12 @@ def _season(r: _Reader, value: Any) -> dict | None:
         params = _BAD
     president = r.player("season.president", obj.get("president"), nullable=True)
     vice_president = r.player("season.vice_president", obj.get("vice_president"), nullable=True)
-    ruleset = None
     if family is not _BAD and params is not _BAD:
-        try:
-            ruleset = rules.ruleset_for(family, name if isinstance(name, str) else "", params)
+        try:  # the params' own values; the era is placed once the manches' dates are read
+            rules.ruleset_for(family, "", {**ERA_PLACEHOLDER, **params})
         except rules.InvalidInput as exc:
             r.p.extend(exc.problems)
-    if len(r.p) != before or ruleset is None:
+    if len(r.p) != before or name is _BAD or family is _BAD or params is _BAD:
         return None
     stored = {
         key: [rules.json_number(rules.to_decimal(v)) for v in value] if key == "place_points" else value
@@ -780,7 +795,6 @@ def _season(r: _Reader, value: Any) -> dict | None:
         "name": name,
         "family": family,
         "params": stored,
-        "ruleset": ruleset,
         "president": president,
         "vice_president": vice_president,
     }
@@ -949,12 +963,21 @@ def _donne(r: _Reader, path: str, value: Any) -> DonneRow | None:
         f"{path}.penalties",
         value.get("penalties"),
         ("player", "amount"),
-        ("reason",),
+        ("reason", "to_each_player"),
         lambda p, o: {
             "player": r.player(f"{p}.player", o.get("player")),
             "amount": r.integer(f"{p}.amount", o.get("amount"), minimum=-PENALTY_MAX, maximum=PENALTY_MAX),
             "reason": r.string(f"{p}.reason", o.get("reason"), nullable=True, max_length=PENALTY_REASON_MAX)
             or "",
+            **(
+                {
+                    "to_each_player": r.integer(
+                        f"{p}.to_each_player", o["to_each_player"], minimum=-PENALTY_MAX, maximum=PENALTY_MAX
+                    )
+                }
+                if "to_each_player" in o
+                else {}
+            ),
         },
     )
     if kind == "misere":

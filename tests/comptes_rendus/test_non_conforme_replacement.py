@@ -4,6 +4,7 @@ anne wins manche 1 (ben, the President, sits at the table too); manche 2
 starts two weeks later, which is also the deadline to react to a rejection.
 """
 
+from datetime import timedelta
 from decimal import Decimal
 
 import pytest
@@ -242,3 +243,45 @@ def test_the_write_permission_follows_the_rules(manche, players, rejected):
         True,
         False,
     ]
+
+
+def _malus_mails(when, django_capture_on_commit_callbacks):
+    """Run the deadline sweep at ``when``; the malus emails it sent, by recipient."""
+    import time_machine
+
+    from league.tasks import sweep_compte_rendu_deadlines
+
+    before = len(mail.outbox)
+    with time_machine.travel(when, tick=False), django_capture_on_commit_callbacks(execute=True):
+        sweep_compte_rendu_deadlines.delay()
+    return {m.to[0].split("@")[0]: m for m in mail.outbox[before:] if "malus" in m.subject}
+
+
+def test_a_replacement_accepted_before_the_revision_is_what_the_vainqueurs_email_says(
+    rejected, players, post, manche, django_capture_on_commit_callbacks
+):
+    """ "As soon as another participant's compte-rendu is accepted" (rulings
+    §5.5) the vainqueur scores −0.5: his email says a replacement was accepted
+    before his revision, not that he failed to revise in time (his deadline is
+    eight days away); the President gets his own notice, in the third person,
+    signed by the site."""
+    replacement = post(manche, players["bruno"], paris(2025, 10, 7, 10))
+    accept(replacement, players["ben"], paris(2025, 10, 8))
+    sent = _malus_mails(paris(2025, 10, 8, 0, 15), django_capture_on_commit_callbacks)
+    assert set(sent) == {"anne", "ben"}
+    to_anne, to_ben = sent["anne"].body, sent["ben"].body
+    assert "a été remplacé" in to_anne and "accepté avant votre révision" in to_anne
+    assert "révisé à temps" not in to_anne
+    assert "Bonjour Benoît" in to_ben and "accepté avant sa révision" in to_ben
+    assert "Votre compte-rendu" not in to_ben and "Le Président" not in to_ben
+
+
+def test_no_revision_by_the_deadline_is_what_the_vainqueurs_email_says(
+    rejected, players, manche, django_capture_on_commit_callbacks
+):
+    """ "Otherwise he scores −0.5 … as soon as … D is reached": the email says
+    the revision did not come in time; the President is told, not sent the vainqueur's email."""
+    sent = _malus_mails(NEXT + timedelta(minutes=15), django_capture_on_commit_callbacks)
+    assert set(sent) == {"anne", "ben"}
+    assert "n'a pas été révisé à temps : le règlement vous inflige" in sent["anne"].body
+    assert "Votre compte-rendu" not in sent["ben"].body

@@ -1,6 +1,8 @@
 # ruff: noqa: F811  (fixtures imported from sheet_fixtures)
 """Closing a manche: only with an empty pot; publishes the ranking and tells the vainqueur(s)."""
 
+from datetime import timedelta
+
 import pytest
 from django.core import mail
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -203,3 +205,18 @@ def test_a_closed_sheet_shows_no_entry_form_until_the_president_asks(
     html = client.get(sheet).content.decode()
     assert 'id="editor"' not in html and "Ajouter une donne oubliée" in html
     assert 'id="editor"' in client.get(sheet, {"ajouter": 1}).content.decode()
+
+
+def test_a_manche_cannot_be_closed_before_it_starts(manche, capitaine):
+    """A manche of 26 November closed on the 24th published its results and
+    started its vainqueur's deadline: closing before the start is refused."""
+    add(manche, capitaine, contract(capitaine, "garde", bouts=2, points=49), now=manche.starts_at)
+    with pytest.raises(ValidationError) as caught:
+        close(manche, capitaine, now=manche.starts_at - timedelta(days=2))
+    assert any(
+        "cannot be closed before it has started" in m or "avant son début" in m for m in caught.value.messages
+    )
+    assert fresh(manche).status == Manche.Status.OPEN
+    assert not SentNotification.objects.exists()
+    close(manche, capitaine, now=manche.starts_at + timedelta(hours=3))
+    assert fresh(manche).status == Manche.Status.PLAYED

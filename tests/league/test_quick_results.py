@@ -1,6 +1,8 @@
 # ruff: noqa: F811  (fixtures imported from sheet_fixtures)
 """Quick results: a night kept on paper, entered as each player's final line; same checks, same publication."""
 
+from datetime import timedelta
+
 import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
@@ -122,3 +124,25 @@ def test_quick_results_of_a_manche_at_four_rank_the_absent_last(season, capitain
     last = state.ranking[-1].entry
     assert (last.player, last.score, last.place, last.absent) == ("gege", 0, 5, True)
     assert len(state.ranking) == 5
+
+
+def test_quick_results_wait_for_the_night_but_a_past_night_goes_through(manche, capitaine):
+    """Publishing results before the manche starts is refused; history of a
+    past night, entered weeks later, is accepted."""
+    with pytest.raises(ValidationError):
+        services.quick_results_set(
+            manche=manche,
+            rows=rows(LINES),
+            by=capitaine,
+            seen_version=0,
+            now=manche.starts_at - timedelta(minutes=1),
+        )
+    assert not QuickResult.objects.exists()
+    services.quick_results_set(
+        manche=manche,
+        rows=rows(LINES),
+        by=capitaine,
+        seen_version=0,
+        now=manche.starts_at + timedelta(days=40),
+    )
+    assert Manche.objects.get(pk=manche.pk).status == Manche.Status.PLAYED

@@ -44,7 +44,7 @@ def test_three_bouts_with_too_few_points_is_refused_and_nothing_is_saved(manche,
     with pytest.raises(ValidationError) as caught:
         add(manche, capitaine, contract(capitaine, bouts=3, points=10))
     assert "points" in caught.value.message_dict
-    assert "13,5" in caught.value.message_dict["points"][0]
+    assert "13.5" in caught.value.message_dict["points"][0]
     assert not Donne.objects.filter(manche=manche).exists()
     assert Manche.objects.get(pk=manche.pk).sheet_version == 0
 
@@ -100,9 +100,9 @@ def test_the_misere_game_needs_every_players_points(manche, capitaine, player, o
         add(manche, capitaine, misere({capitaine: 10, player: 20, fifi: 30, eric: 5}))
     assert any(str(gege) in m for ms in caught.value.message_dict.values() for m in ms)  # his display name
     assert not Donne.objects.exists()
-    add(manche, capitaine, misere({capitaine: 10, player: 20, fifi: 30, eric: 5, gege: "25.5"}))
+    add(manche, capitaine, misere({capitaine: 10, player: 20, fifi: 30, eric: 5, gege: "15.5"}))
     scores, pot = totals(manche)
     assert sum(scores.values()) + pot == 0
     assert scores["eric"] > 0 and scores["fifi"] < 0
     donne = Donne.objects.get()
-    assert donne.kind == Donne.Kind.MISERE and donne.misere_points["gege"] == 25.5
+    assert donne.kind == Donne.Kind.MISERE and donne.misere_points["gege"] == 15.5

@@ -89,7 +89,7 @@ def test_bad_input_shows_the_engines_message_next_to_the_field_and_saves_nothing
     response = client.post(url(manche, "league:sheet_donne_add"), body, **HTMX)
     html = response.content.decode()
     assert response.status_code == 200
-    assert "trois bouts valent à eux seuls 13,5 points" in html
+    assert "bouts et points : chaque bout vaut 4,5" in html
     assert 'id="id_points"' in html and "is-invalid" in html
     assert not Donne.objects.exists()
 

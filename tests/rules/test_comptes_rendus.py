@@ -280,3 +280,39 @@ def test_vainqueurs_may_be_given_as_ranking_entries(tb):
         now=LATER,
     )
     assert [(a.player, a.kind) for a in found] == [("fifi", "cr_retard")]
+
+
+def test_a_replacement_posted_after_now_does_not_count_yet(tb):
+    """Everything "as of now" is as of now: standings computed for a moment
+    before the replacement was posted show neither its +0.5 nor the
+    vainqueur's −0.5 (D not reached yet either)."""
+    crs = [REJECTED, cr("anne", T0 + timedelta(days=2))]
+    assert adjust(tb, crs, now=T0 + timedelta(days=1)) == []
+    assert adjust(tb, crs, now=T0 + timedelta(days=3)) == [
+        NON_CONFORME,
+        ("anne", "cr_remplacement", Decimal("0.5")),
+    ]
+
+
+def test_a_rejection_after_now_is_still_pending_then(tb):
+    """Before the President rejected it, the vainqueur's compte-rendu was
+    posted in time and nothing is owed."""
+    assert adjust(tb, [REJECTED], now=T0 - SECOND) == []
+    deadline = open_deadline(
+        tb,
+        vainqueurs=("ben",),
+        participants=FIVE,
+        deadlines=(M2, M3),
+        comptes_rendus=(REJECTED,),
+        now=T0 - SECOND,
+    )
+    assert deadline is None
+
+
+def test_a_compte_rendu_posted_after_now_leaves_the_deadline_open(tb):
+    """A post dated after ``now`` has not happened yet: the late deadline is still ahead."""
+    later_post = cr("ben", M2 - timedelta(hours=1))
+    deadline = open_deadline(
+        tb, vainqueurs=("ben",), deadlines=(M2, M3), comptes_rendus=(later_post,), now=M1 + timedelta(days=1)
+    )
+    assert deadline is not None and deadline.kind == "late" and deadline.deadline == M2

@@ -100,7 +100,7 @@ def test_poignees_of_both_sides_add_up_and_are_never_multiplied(tb):
         ("made", 3, 91, (10 + 55) * 2 + 200),
         ("announced_failed", 1, 71, (10 + 20) * 2 - 200),  # contract won, still −200
         ("announced_failed", 1, 26, -(10 + 25) * 2 - 200),
-        ("defense", 0, 0, -(10 + 55) * 2 - 200),  # each defender receives 200 more
+        ("defense", 0, 3, -(10 + 55) * 2 - 200),  # the écart (3 points) is still the preneur's
     ],
 )
 def test_chelem_term_is_never_multiplied_nor_signed(tb, chelem, bouts, points, expected):
@@ -109,7 +109,7 @@ def test_chelem_term_is_never_multiplied_nor_signed(tb, chelem, bouts, points, e
 
 def test_chelem_by_the_defense_each_defender_receives_200_more(tb):
     result = score_donne(
-        tb, FIVE, contract("ben", partner="anne", bouts=0, points=0, chelem="defense"), pot_before=10
+        tb, FIVE, contract("ben", partner="anne", bouts=0, points=3, chelem="defense"), pot_before=10
     )
     u = -(10 + 55) * 2 - 200
     assert result.unit == u

@@ -36,7 +36,7 @@ def test_five_players_without_ties(tb):
 
 
 def test_the_ante_is_paid_before_the_misere_game(tb):
-    game = misere_game({"ben": 1, "fifi": 2, "anne": 3, "bruno": 4, "eric": 5})
+    game = misere_game({"ben": 15, "fifi": 16, "anne": 17, "bruno": 18, "eric": 19})
     result = score_donne(tb, FIVE, game, pot_before=0)  # everyone pays 10: pot 50
     assert result.scores == {
         "ben": -10 + 30 + 20,
@@ -57,8 +57,8 @@ def test_at_four_the_last_pays_as_the_fifth_and_nobody_pays_as_the_fourth(tb):
 
 
 def test_tied_players_share_the_sum_of_their_places_with_rounding_into_the_pot(tb):
-    # d = 30 − 5 = 25 → 30, so d + 10 = 40; pot 50 → 30 and 20
-    game = misere_game({"ben": 5, "fifi": 5, "anne": 5, "bruno": 30, "eric": 30})
+    # d = 31 − 6 = 25 → 30, so d + 10 = 40; pot 50 → 30 and 20
+    game = misere_game({"ben": 6, "fifi": 6, "anne": 6, "bruno": 31, "eric": 31})
     result = score_donne(tb, FIVE, game, pot_before=0)
     # first three share 30 + 80 + 20 + 40 + 0 = 170: 56.67 each, received → rounded down to 50
     # last two share −40 − 80 = −120: −60 each (already a multiple of 10)
@@ -73,20 +73,20 @@ def test_tied_players_share_the_sum_of_their_places_with_rounding_into_the_pot(t
 
 
 def test_a_paid_share_is_rounded_up_in_size(tb):
-    # d = 40 − 10 = 30: d + 10 = 40. Pot 50: 30 and 20.
-    game = misere_game({"ben": 10, "fifi": 20, "anne": 40, "bruno": 40, "eric": 40})
+    # d = 27 − 0 = 27 → 30: d + 10 = 40. Pot 50: 30 and 20.
+    game = misere_game({"ben": 0, "fifi": 5, "anne": 27, "bruno": 27, "eric": 27})
     result = score_donne(tb, FIVE, game, pot_before=0)
     # anne, bruno, eric share 0 − 40 − 80 = −120: −40 each
     assert [result.scores[p] + 10 for p in FIVE] == [110, 60, -40, -40, -40]
-    game = misere_game({"ben": 10, "fifi": 20, "anne": 30, "bruno": 40, "eric": 40})
+    game = misere_game({"ben": 2, "fifi": 8, "anne": 16, "bruno": 28, "eric": 28})
     result = score_donne(tb, FIVE, game, pot_before=0)
-    # d = 30, bruno and eric share −40 − 80 = −120: −60 each
+    # d = 26 → 30, bruno and eric share −40 − 80 = −120: −60 each
     assert [result.scores[p] + 10 for p in FIVE] == [110, 60, 0, -60, -60]
 
 
 def test_a_negative_share_that_does_not_divide_is_rounded_up_in_size(tb):
-    # pot 60 (dealer ante on 50): 40 and 20; d = 20 - 0 → 20, d + 10 = 30
-    game = misere_game({"ben": 0, "fifi": 5, "anne": 20, "bruno": 20, "eric": 20})
+    # pot 60 (dealer ante on 50): 40 and 20; d = 24 - 5 = 19 → 20, d + 10 = 30
+    game = misere_game({"ben": 5, "fifi": 10, "anne": 24, "bruno": 24, "eric": 24})
     result = score_donne(tb, FIVE, game, pot_before=50)
     # anne, bruno, eric share 0 − 30 − 60 = −90: −30 each
     assert result.scores == {"ben": 40 + 60, "fifi": 20 + 30, "anne": -30, "bruno": -30, "eric": -30 - 10}
@@ -99,7 +99,7 @@ def test_a_negative_share_that_does_not_divide_is_rounded_up_in_size(tb):
 
 
 def test_everyone_tied_shares_the_pot_rounded_down(tb):
-    game = misere_game(dict.fromkeys(FIVE, 18))
+    game = misere_game(dict.fromkeys(FIVE, 17))
     result = score_donne(tb, FIVE, game, pot_before=70)  # pot 80, d = 0
     assert all(result.scores[p] == 10 for p in ("ben", "fifi", "anne", "bruno"))
     assert result.scores["eric"] == 10 - 10
@@ -108,7 +108,7 @@ def test_everyone_tied_shares_the_pot_rounded_down(tb):
 
 def test_penalties_and_misere_announcements_in_a_misere_game(tb):
     game = misere_game(
-        {"ben": 1, "fifi": 2, "anne": 3, "bruno": 4, "eric": 5},
+        {"ben": 15, "fifi": 16, "anne": 17, "bruno": 18, "eric": 19},
         dealer="eric",
         penalties=[("bruno", 10)],
         miseres=[("anne", "atout", True)],

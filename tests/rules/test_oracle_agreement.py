@@ -41,7 +41,7 @@ from league.rules import (
     summed_adjustments,
 )
 
-from . import oracle
+from . import oracle, possible_deals
 
 PARIS = oracle.PARIS
 SEATS = ("p0", "p1", "p2", "p3", "p4")
@@ -84,36 +84,17 @@ def contract_dicts(draw, family: str, table, *, must_win: bool = False):
     partner = None
     if n == 5 and draw(st.booleans()):
         partner = draw(st.sampled_from([p for p in table if p != taker]))
-    bouts = draw(st.integers(0, 3))
-    low, high = 9 * bouts, 182 - 9 * (3 - bouts)  # in half points
-    required2 = 2 * oracle.REQUIRED[bouts]
-    chelem = draw(st.sampled_from([None] * 6 + ["announced_made", "made", "announced_failed", "defense"]))
-    if must_win or chelem in ("announced_made", "made"):
-        low = max(low, required2)
-    elif chelem == "defense":
-        high = min(high, required2 - 1)
-    points = half(
-        draw(
-            st.one_of(
-                st.integers(low, high),
-                st.sampled_from(
-                    [x for x in (required2 - 1, required2, required2 + 1) if low <= x <= high] or [low]
-                ),
-            )
-        )
-    )
+    kind = draw(st.sampled_from(CONTRACT_NAMES))
+    facts = draw(possible_deals.contract_facts(players=n, contract=kind, must_win=must_win))
     shown = draw(st.lists(st.sampled_from(table), unique=True, max_size=2))
     d = {
         "kind": "contract",
         "dealer": None,
         "taker": taker,
-        "contract": draw(st.sampled_from(CONTRACT_NAMES)),
+        "contract": kind,
         "partner": partner,
-        "bouts": bouts,
-        "points": points,
-        "petit_au_bout": draw(st.sampled_from([None, None, "attack", "defense"])),
+        **facts,
         "poignees": [{"player": p, "level": draw(st.sampled_from(LEVELS))} for p in shown],
-        "chelem": chelem,
         "miseres": [],
         "penalties": [],
     }
@@ -144,15 +125,9 @@ def penalties(table):
     )
 
 
-misere_points = st.one_of(
-    st.sampled_from([0, 5, 9, 10, 14, 15, 20, 25]).map(Decimal),
-    st.integers(0, 50).map(half),
-)
-
-
 @st.composite
 def misere_dicts(draw, table):
-    pts = {p: draw(misere_points) for p in table}
+    pts = draw(possible_deals.misere_points(table))
     return {
         "kind": "misere",
         "dealer": None,

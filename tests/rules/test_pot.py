@@ -77,6 +77,30 @@ def test_penalties_go_into_the_pot_and_a_winning_attaque_takes_them(tb):
     }
 
 
+def test_throwing_ones_hand_before_play_pays_each_opposing_player_and_the_pot(tb):
+    """ "Avant le début de la partie : Il verse aux autres joueurs, et au pot,
+    une pénalité identique à une garde perdue seule de 10 points, soit 40
+    points à chacun des joueurs adverses et 60 points au pot"."""
+    thrown = ("bruno", 60, "a jeté son jeu avant la partie", 40)
+    donne = contract("ben", dealer="eric", penalties=[thrown], **LOSE)
+    result = score_donne(tb, FIVE, donne, pot_before=10)
+    plain = score_donne(tb, FIVE, contract("ben", dealer="eric", **LOSE), pot_before=10)
+    assert result.scores["bruno"] - plain.scores["bruno"] == -4 * 40 - 60
+    for player in ("ben", "fifi", "anne", "eric"):
+        assert result.scores[player] - plain.scores[player] == 40
+    assert result.pot_after - plain.pot_after == 60
+    assert sum(result.scores.values()) + result.pot_after == 10  # Σ jetons + pot conserved
+    assert any("40 to each other player" in str(line) for line in result.explanation)
+
+
+def test_a_penalty_paying_players_must_be_a_multiple_of_ten(tb):
+    """Jetons are counted in rounds of 10."""
+    donne = contract("ben", dealer="eric", penalties=[("bruno", 60, "", 35)], **LOSE)
+    with pytest.raises(InvalidInput) as exc:
+        score_donne(tb, FIVE, donne)
+    assert fields(exc.value) == ["penalties[0].to_each_player"]
+
+
 def test_penalties_stay_in_the_pot_when_the_attaque_loses(tb):
     donne = contract("ben", dealer="eric", penalties=[("bruno", 10)], **LOSE)
     result = score_donne(tb, FIVE, donne, pot_before=10)

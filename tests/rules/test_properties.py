@@ -17,24 +17,24 @@ from league.rules import (
     score_sheet,
 )
 
+from . import possible_deals
+
 TB = ruleset_for("tarot-biere", "2011-2012")
 TB_OLD = ruleset_for("tarot-biere", "2008-2009")
 FFT = ruleset_for("fft", "2011-2012")
 SEATS = ("p0", "p1", "p2", "p3", "p4")
 
-half_points = st.integers(min_value=0, max_value=182).map(lambda n: Decimal(n) / 2)
+BOUT = Decimal("4.5")
 
 
 @st.composite
-def contract_donnes(draw, table, ruleset, *, points=None):
+def contract_donnes(draw, table, ruleset):
     taker = draw(st.sampled_from(table))
     partner = None
     if len(table) == 5 and draw(st.booleans()):
         partner = draw(st.sampled_from([p for p in table if p != taker]))
-    bouts = draw(st.integers(0, 3))
-    pts = draw(half_points) if points is None else points
-    if bouts == 3 and pts < Decimal("13.5"):
-        pts = Decimal("13.5")
+    kind = draw(st.sampled_from(["pouce", "prise", "garde", "garde_sans", "garde_contre"]))
+    facts = draw(possible_deals.contract_facts(players=len(table), contract=kind))
     shown = draw(st.lists(st.sampled_from(table), unique=True, max_size=3))
     poignees = tuple(Poignee(p, draw(st.sampled_from(["simple", "double", "triple"]))) for p in shown)
     miseres, penalties = (), ()
@@ -52,15 +52,13 @@ def contract_donnes(draw, table, ruleset, *, points=None):
     return ContractDonne(
         dealer=draw(st.one_of(st.none(), st.sampled_from(table))),
         taker=taker,
-        contract=draw(st.sampled_from(["pouce", "prise", "garde", "garde_sans", "garde_contre"])),
+        contract=kind,
         partner=partner,
-        bouts=bouts,
-        points=pts,
-        petit_au_bout=draw(st.sampled_from([None, "attack", "defense"])),
+        bouts=facts["bouts"],
+        points=facts["points"],
+        petit_au_bout=facts["petit_au_bout"],
         poignees=poignees,
-        chelem=draw(
-            st.sampled_from([None, None, None, "announced_made", "made", "announced_failed", "defense"])
-        ),
+        chelem=facts["chelem"],
         miseres=miseres,
         penalties=penalties,
     )
@@ -70,7 +68,7 @@ def contract_donnes(draw, table, ruleset, *, points=None):
 def misere_games(draw, table):
     return MisereGame(
         dealer=draw(st.sampled_from(table)),
-        points={p: draw(half_points) for p in table},
+        points=draw(possible_deals.misere_points(table)),
         miseres=tuple(
             MisereAnnouncement(p, k, draw(st.booleans()))
             for p, k in draw(
@@ -118,10 +116,11 @@ def test_every_donne_is_zero_sum_with_the_pot(case):
 def test_the_attaque_never_scores_less_with_more_card_points(data):
     ruleset = data.draw(st.sampled_from([TB, TB_OLD, FFT]))
     table = SEATS if ruleset.has_pot else SEATS[: data.draw(st.integers(3, 5))]
-    low, high = sorted((data.draw(half_points), data.draw(half_points)))
-    donne = data.draw(contract_donnes(table, ruleset, points=low))
-    if donne.bouts == 3:
-        low, high = max(low, Decimal("13.5")), max(high, Decimal("13.5"))
+    donne = data.draw(contract_donnes(table, ruleset))
+    if donne.chelem not in (None, "announced_failed"):  # a chelem fixes which side won
+        donne = ContractDonne(**{**donne.__dict__, "chelem": None})
+    span = st.integers(int(BOUT * 2 * donne.bouts), int((91 - BOUT * (3 - donne.bouts)) * 2))
+    low, high = sorted(Decimal(data.draw(span)) / 2 for _ in range(2))
     pot = 10 * data.draw(st.integers(0, 30)) if ruleset.has_pot else 0
 
     def attaque(points):

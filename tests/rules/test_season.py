@@ -354,12 +354,26 @@ def test_compte_rendu_problems():
 
 
 def test_the_president_may_not_write_a_replacement():
-    crs = (CompteRenduRecord("fifi", start(1) + timedelta(days=1), "accepted"),)
-    found = problems(season(quick(1, S1, crs=crs), president="fifi"))
-    assert list(found) == ["manches[0].comptes_rendus[0].author"]
-    assert "President" in found["manches[0].comptes_rendus[0].author"]
+    """ "Le premier autre participant … dont le compte-rendu est accepté: the
+    President may not write it" (rulings §5.5): after the rejection of the
+    vainqueur's (ben's) compte-rendu and before his accepted revision."""
+    rejected = CompteRenduRecord(
+        "ben", start(1) + timedelta(days=1), "rejected", start(1) + timedelta(days=2)
+    )
+    replacement = CompteRenduRecord("fifi", start(1) + timedelta(days=3), "accepted")
+    found = problems(season(quick(1, S1, crs=(rejected, replacement)), president="fifi"))
+    assert list(found) == ["manches[0].comptes_rendus[1].author"]
+    assert "replacement" in found["manches[0].comptes_rendus[1].author"]
     # as the vainqueur he writes his own
     validate_season(season(quick(1, S1), president="ben"))
+
+
+def test_a_presidents_post_that_replaces_nothing_is_history():
+    """No rejection before it: the post earns and costs nothing, and is accepted."""
+    crs = (CompteRenduRecord("fifi", start(1) + timedelta(days=1), "accepted"),)
+    validate_season(season(quick(1, S1, crs=crs), president="fifi"))
+    result = compute_season(season(quick(1, S1, crs=crs), president="fifi"), now=NOW)
+    assert not [a for a in result.manches[1].adjustments if a.player == "fifi" and a.kind.startswith("cr_")]
 
 
 def test_unknown_players_and_awards():

@@ -51,7 +51,7 @@ def test_player_stats_count_prises_bouts_and_wins(tb):
         contract("ben", kind="pouce", bouts=2, points=30, miseres=[("eric", "tete", True)]),
         contract("ben", kind="garde_sans", bouts=3, points=91, chelem="made"),
         contract("anne", kind="garde_contre", bouts=0, points=60),
-        misere_game({"ben": 1, "fifi": 2, "anne": 3, "bruno": 4, "eric": 5}),
+        misere_game({"ben": 15, "fifi": 16, "anne": 17, "bruno": 18, "eric": 19}),
     ]
     stats = score_sheet(tb, FIVE, donnes).stats
     ben = stats["ben"]

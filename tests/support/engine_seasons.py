@@ -13,6 +13,7 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 from zoneinfo import ZoneInfo
 
+from league.rules.card_facts import attack_points_range, misere_total_range
 from league.rules.comptes_rendus import CompteRenduRecord
 from league.rules.donne import (
     REQUIRED_POINTS,
@@ -39,16 +40,18 @@ def random_donne(rng: random.Random, ruleset: RuleSet, table: tuple[str, ...], *
     """A random valid donne at ``table`` (dealer left to the sheet to infer).
     ``win=True`` gives a contract the attaque wins (it empties the pot)."""
     if ruleset.allows_misere and not win and rng.random() < 0.04:
-        return MisereGame(None, {p: _half(rng, 0, 40) for p in table})
+        return MisereGame(None, _misere_points(rng, table))
     taker = rng.choice(table)
     partner = None
     if len(table) == 5 and rng.random() < 0.85:
         partner = rng.choice([p for p in table if p != taker])
+    contract = rng.choice(_CONTRACTS)
     bouts = rng.choices((0, 1, 2, 3), weights=(15, 40, 35, 10))[0]
-    required = float(REQUIRED_POINTS[bouts])
-    points = _half(rng, max(required - 20, 13.5 if bouts == 3 else 0), min(required + 25, 91))
+    low, high = attack_points_range(contract=contract, bouts=bouts, chelem=None, players=len(table))
+    required = REQUIRED_POINTS[bouts]
+    points = _half(rng, max(required - 20, low), min(required + 25, high))
     if win and points < required:
-        points = Decimal(int(required)) + _half(rng, 0, 91 - required)
+        points = _half(rng, required, high)
     poignees = ()
     if rng.random() < 0.08:
         poignees = (Poignee(rng.choice(table), rng.choice(("simple", "simple", "double", "triple"))),)
@@ -58,21 +61,33 @@ def random_donne(rng: random.Random, ruleset: RuleSet, table: tuple[str, ...], *
     if ruleset.has_pot and rng.random() < 0.03:
         penalties = (Penalty(rng.choice(table), 10, "a joué avant son tour"),)
     chelem = None
-    if points == 91 and rng.random() < 0.5:
+    if points == high == 91 and rng.random() < 0.5:  # every card: the attaque took every trick
         chelem = "made"
+    petit = rng.choices((None, "attack", "defense"), weights=(90, 7, 3))[0]
+    if (petit == "attack" and bouts == 0) or (petit == "defense" and (bouts == 3 or chelem)):
+        petit = None  # the Petit is a bout: whoever takes it to the last trick holds it
     return ContractDonne(
         dealer=None,
         taker=taker,
-        contract=rng.choice(_CONTRACTS),
+        contract=contract,
         partner=partner,
         bouts=bouts,
         points=points,
-        petit_au_bout=rng.choices((None, "attack", "defense"), weights=(90, 7, 3))[0],
+        petit_au_bout=petit,
         poignees=poignees,
         chelem=chelem,
         miseres=miseres,
         penalties=penalties,
     )
+
+
+def _misere_points(rng: random.Random, table: tuple[str, ...]) -> dict[str, Decimal]:
+    """Card points of a misère game: 91 minus the chien set aside, split among the players."""
+    low, high = misere_total_range(len(table))
+    total = int(_half(rng, low, high) * 2)
+    cuts = sorted(rng.randint(0, total) for _ in range(len(table) - 1))
+    shares = [b - a for a, b in zip([0, *cuts], [*cuts, total], strict=True)]
+    return {p: Decimal(s) / 2 for p, s in zip(table, shares, strict=True)}
 
 
 def random_sheet(rng: random.Random, ruleset: RuleSet, table: tuple[str, ...], n: int = 20) -> tuple:

@@ -13,7 +13,7 @@ def test_unknown_players_become_inactive_accounts_without_password(example_doc, 
     assert not eric.is_active
     assert not eric.has_usable_password()
     assert eric.display_name == "Éric"
-    assert eric.first_season == ""
+    assert eric.first_season == "2011-2012"  # declares none: the season he played in
     anne = User.objects.get(username="anne")
     assert anne.first_season == "2011-2012"
     assert User.objects.count() == 5
@@ -33,8 +33,13 @@ def test_known_players_are_matched_on_their_username_and_kept(example_doc, now, 
 
 
 @pytest.mark.django_db
-def test_a_recorded_first_season_is_not_overwritten(example_doc, now, make_user):
+def test_a_recorded_earlier_first_season_is_kept(example_doc, now, make_user):
+    """The earliest known first season wins over a later declaration."""
     make_user("anne", first_season="2010-2011")
+    _parsed, summary = import_check(document=example_doc)
+    assert [(n.player, n.declared, n.kept) for n in summary.first_seasons] == [
+        ("anne", "2011-2012", "2010-2011")
+    ]
     import_season(document=example_doc, now=now)
     assert User.objects.get(username="anne").first_season == "2010-2011"
 

@@ -227,6 +227,9 @@ def test_wrong_types_are_errors(path, value, where, text, example_doc, now, snap
 
 
 def _replace_president_cr(doc):
+    """A replacement: posted after the rejection of the vainqueur's (fifi) compte-rendu."""
+    rejected = doc["manches"][0]["comptes_rendus"][0]
+    rejected.update(status="rejected", rejected_at="2011-09-06T23:00:00+02:00", reason="Trop court.")
     doc["manches"][0]["comptes_rendus"].append(
         {
             "author": "ben",
@@ -286,7 +289,8 @@ RULES = [
     ),
     (
         _replace_president_cr,
-        "manches[0].comptes_rendus[1].author: the President (ben) may not write the compte-rendu of a manche he did not win",
+        "manches[0].comptes_rendus[1].author: the President (ben) may not write a replacement compte-rendu"
+        " (posted after the rejection of the vainqueur's, before his accepted revision)",
     ),
     (lambda d: _set(d, ("awards", 0, "award"), "best_hair"), "awards[0].award: unknown award 'best_hair'"),
     (lambda d: _set(d, ("season", "ruleset"), "belote"), "season.ruleset: unknown rule set 'belote'"),

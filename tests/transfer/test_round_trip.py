@@ -122,3 +122,17 @@ def test_random_seasons_round_trip(seed, family, year, now):
     document = random_season(seed, name=name, family=family, manches=8, donnes=(2, 8))
     first, second = round_trip(document, now)
     assert first == second
+
+
+@pytest.mark.django_db
+def test_a_hand_thrown_before_play_round_trips_with_what_it_pays_each_player(example_doc, now):
+    """The format's penalty may carry ``to_each_player``: "40 points à chacun
+    des joueurs adverses et 60 points au pot" (seed 000)."""
+    thrown = {"player": "bruno", "amount": 60, "reason": "a jeté son jeu", "to_each_player": 40}
+    example_doc["manches"][0]["donnes"][0]["penalties"] = [thrown]
+    first, second = round_trip(example_doc, now)
+    assert first == second
+    donne = json.loads(first)["manches"][0]["donnes"][0]
+    assert donne["penalties"] == [thrown]
+    others = json.loads(first)["manches"][0]["donnes"][1:]
+    assert all("to_each_player" not in p for d in others for p in d["penalties"])

@@ -48,3 +48,8 @@ class Command(BaseCommand):
                 f"{summary.comptes_rendus} comptes-rendus, {len(summary.players_new)} joueurs créés."
             )
         )
+        for note in summary.first_seasons:
+            self.stdout.write(
+                f"players: {note.player}: le fichier déclare une première saison {note.declared}, "
+                f"le site garde {note.kept} (la plus ancienne connue)."
+            )

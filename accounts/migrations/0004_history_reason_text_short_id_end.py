@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('accounts', '0002_membership'),
+        ('accounts', '0003_first_season_holds_any_season_name'),
     ]
 
     operations = [
