@@ -2,11 +2,17 @@
 
 Templates live in ``templates/emails/<name>_subject.txt``, ``<name>.txt``
 and ``<name>.html``. They are rendered in the site's language (French)
-whoever triggered them, since they go to someone else's inbox.
+whoever triggered them, since they go to someone else's inbox. The subject
+and the text part are plain text: rendered without HTML escaping (an
+apostrophe in a name stays an apostrophe, not ``&#x27;``); only the HTML
+part escapes what it shows.
 """
+
+from functools import cache
 
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
+from django.template import Context, Engine, engines
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
@@ -17,11 +23,30 @@ def absolute_url(viewname: str, *args, **kwargs) -> str:
     return settings.SITE_URL + reverse(viewname, args=args, kwargs=kwargs)
 
 
+@cache
+def _plain_text_engine() -> Engine:
+    """The site's template engine, finding the same templates, without HTML escaping."""
+    site = engines["django"].engine
+    return Engine(
+        dirs=site.dirs,
+        loaders=site.loaders,
+        libraries=site.libraries,
+        string_if_invalid=site.string_if_invalid,
+        file_charset=site.file_charset,
+        autoescape=False,
+    )
+
+
+def plain_text(template: str, context: dict) -> str:
+    """``template`` rendered as plain text (no HTML escaping)."""
+    return _plain_text_engine().get_template(template).render(Context(context, autoescape=False))
+
+
 def render_email(name: str, context: dict) -> tuple[str, str, str]:
     context = {"club_name": settings.CLUB_NAME, "site_url": settings.SITE_URL, **context}
     with translation.override(settings.LANGUAGE_CODE):
-        subject = render_to_string(f"emails/{name}_subject.txt", context)
-        text = render_to_string(f"emails/{name}.txt", context)
+        subject = plain_text(f"emails/{name}_subject.txt", context)
+        text = plain_text(f"emails/{name}.txt", context)
         html = render_to_string(f"emails/{name}.html", context)
     # A header must hold on one line, whatever the template's whitespace.
     subject = " ".join(subject.split())

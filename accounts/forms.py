@@ -1,18 +1,54 @@
+import io
+
 from django import forms
 from django.conf import settings
-from django.contrib.auth.forms import SetPasswordForm
+from django.contrib.auth.forms import PasswordResetForm, SetPasswordForm
 from django.core.exceptions import ValidationError
-from django.core.files.uploadedfile import UploadedFile
+from django.core.files.uploadedfile import SimpleUploadedFile, UploadedFile
+from django.core.mail import EmailMultiAlternatives
 from django.template.defaultfilters import filesizeformat
+from django.template.loader import render_to_string
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
+from PIL import Image, ImageOps
 
+from .client_address import client_address
+from .email_throttle import may_send
+from .emails import plain_text
 from .models import User, short_id_validator
 
 # A phone photo is a few megabytes; more is a mistake, not a portrait.
 AVATAR_MAX_BYTES = getattr(settings, "AVATAR_MAX_BYTES", 3 * 1024 * 1024)
 AVATAR_FORMATS = {"JPEG", "PNG", "WEBP", "GIF"}
-AVATAR_MAX_PIXELS = 6000
+# Larger than any phone's default photo (4032 × 3024), small enough to decode safely.
+AVATAR_MAX_PIXELS = 4096
+# What is stored: a portrait never shown larger than this.
+AVATAR_STORED_SIDE = 512
+
+
+def reencoded_avatar(upload: UploadedFile) -> SimpleUploadedFile:
+    """The photo drawn afresh: its pixels only, turned upright, at most 512 px a side, as JPEG or PNG.
+
+    Nothing of the uploaded file is kept: no EXIF (GPS position, camera), no
+    comment, no bytes appended after the image (a GIF carrying a script).
+    """
+    upload.seek(0)
+    with Image.open(upload) as original:
+        original.seek(0)  # the first frame of an animation
+        image = ImageOps.exif_transpose(original)
+        image.thumbnail((AVATAR_STORED_SIDE, AVATAR_STORED_SIDE))
+        transparent = (
+            image.mode in ("RGBA", "LA", "P") and "transparency" in image.info or image.mode in ("RGBA", "LA")
+        )
+        image = image.convert("RGBA" if transparent else "RGB")
+        buffer = io.BytesIO()
+        if transparent:
+            image.save(buffer, format="PNG", optimize=True)
+            extension, content_type = "png", "image/png"
+        else:
+            image.save(buffer, format="JPEG", quality=88, optimize=True)
+            extension, content_type = "jpg", "image/jpeg"
+    return SimpleUploadedFile(f"avatar.{extension}", buffer.getvalue(), content_type=content_type)
 
 
 def add_service_errors(form, error: ValidationError) -> None:
@@ -75,7 +111,10 @@ class ProfileForm(forms.ModelForm):
             raise forms.ValidationError(
                 _("Photo trop grande : %(max)s pixels de côté au plus.") % {"max": AVATAR_MAX_PIXELS}
             )
-        return avatar
+        try:
+            return reencoded_avatar(avatar)
+        except (OSError, ValueError, Image.DecompressionBombError):
+            raise forms.ValidationError(_("Cette photo est illisible : essayez-en une autre.")) from None
 
 
 class InvitationForm(forms.Form):
@@ -199,3 +238,32 @@ class VicePresidentForm(forms.Form):
         if president is not None:
             members = members.exclude(pk=president.pk)
         self.fields["user"].queryset = members
+
+
+class ThrottledPasswordResetForm(PasswordResetForm):
+    """Django's reset form, sending at most a few emails an hour per address and per client.
+
+    The page answers the same whether or not an email went out. Subject and
+    text are plain text (no HTML escaping), like every email of the site.
+    """
+
+    def save(self, *args, request=None, **kwargs):
+        if may_send("password_reset", address=self.cleaned_data["email"], client=client_address(request)):
+            super().save(*args, request=request, **kwargs)
+
+    def send_mail(
+        self,
+        subject_template_name,
+        email_template_name,
+        context,
+        from_email,
+        to_email,
+        html_email_template_name=None,
+    ):
+        subject = " ".join(plain_text(subject_template_name, context).split())
+        message = EmailMultiAlternatives(
+            subject, plain_text(email_template_name, context), from_email, [to_email]
+        )
+        if html_email_template_name is not None:
+            message.attach_alternative(render_to_string(html_email_template_name, context), "text/html")
+        message.send()

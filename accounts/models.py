@@ -26,7 +26,7 @@ def new_calendar_token() -> str:
 
 
 short_id_validator = RegexValidator(
-    r"^[a-z0-9][a-z0-9_-]{0,29}$",
+    r"^[a-z0-9][a-z0-9_-]{0,29}\Z",
     _("Identifiant court : lettres minuscules, chiffres, « - » ou « _ » (30 au plus)."),
 )
 

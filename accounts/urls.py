@@ -1,6 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
+from .forms import ThrottledPasswordResetForm
 from .views import invitations, join, members, offices, profile
 
 app_name = "accounts"
@@ -55,6 +56,7 @@ urlpatterns = [
     path(
         "mot-de-passe/oublie/",
         auth_views.PasswordResetView.as_view(
+            form_class=ThrottledPasswordResetForm,
             template_name="accounts/password_reset.html",
             email_template_name="emails/password_reset.txt",
             html_email_template_name="emails/password_reset.html",

@@ -19,6 +19,12 @@ app.conf.beat_schedule = {
         "task": "league.sweep_compte_rendu_deadlines",
         "schedule": crontab(minute="*/15"),
     },
+    # Emails whose task was lost go out again within minutes (the broker is
+    # an optimisation of delivery, the SentNotification rows are the truth).
+    "requeue-stalled-emails": {
+        "task": "league.requeue_stalled_emails",
+        "schedule": crontab(minute="*/2"),
+    },
     # Manche reminders, two days ahead; hourly is enough and each reminder
     # is sent once per player and manche.
     "manche-reminders": {

@@ -56,6 +56,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.security_headers.SecurityHeadersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "accounts.middleware.FrenchFirstLocaleMiddleware",
@@ -126,6 +127,15 @@ PASSWORD_RESET_TIMEOUT = env_int("PASSWORD_RESET_TIMEOUT", 3 * 24 * 3600)
 INVITATION_VALID_DAYS = env_int("INVITATION_VALID_DAYS", 7)
 
 # Login throttling: lock a username from an address after repeated failures.
+# Audit notes name people (a jeton draw lists the table, a cancellation its
+# reason): a text column, so no note is ever too long for the database.
+SIMPLE_HISTORY_HISTORY_CHANGE_REASON_USE_TEXT_FIELD = True
+
+# How many proxies of ours stand in front of the site (each appends to
+# X-Forwarded-For): the client's address is read that many entries from the
+# right. 0 when the site is exposed directly. See accounts/client_address.py.
+TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0)
+AXES_CLIENT_IP_CALLABLE = "accounts.client_address.client_address"
 AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = env_int("AXES_COOLOFF_MINUTES", 15) / 60  # hours
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]

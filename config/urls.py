@@ -1,10 +1,11 @@
 from django.conf import settings
-from django.conf.urls.static import static
 from django.contrib import admin
 from django.urls import include, path
 
 from league.views import offline
 from reports import views as report_views
+
+from .media import media
 
 urlpatterns = [
     path("", report_views.home, name="home"),
@@ -15,7 +16,6 @@ urlpatterns = [
     path("comptes/", include("accounts.urls")),
     path("saisons/", include("league.urls")),
     path("calendrier/", include("league.urls.feeds")),
+    path(settings.MEDIA_URL.lstrip("/") + "<path:path>", media, name="media"),
     path("", include("reports.urls")),
 ]
-if settings.DEBUG:
-    urlpatterns += static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT)

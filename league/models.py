@@ -16,6 +16,7 @@ from simple_history.models import HistoricalRecords
 from accounts.models import JetonColour
 
 from . import rules
+from .markdown import render_markdown, shown_text
 
 User = settings.AUTH_USER_MODEL
 
@@ -367,7 +368,36 @@ class QuickResult(models.Model):
         return f"{self.player} {self.score:+d}"
 
 
-class CompteRendu(models.Model):
+class RenderedMarkdown(models.Model):
+    """A member's Markdown ``text`` and its sanitised HTML, rendered once when the text is saved.
+
+    Readers get the stored ``html``: no page waits for Markdown, and a text
+    that renders badly hurts its author's preview, never every reader.
+    (Bulk writes, the import's, set ``html`` themselves.)
+    """
+
+    html = models.TextField(editable=False, default="")
+
+    class Meta:
+        abstract = True
+
+    #: The fields the shown HTML is made from.
+    rendered_from = ("text",)
+
+    def save(self, *args, **kwargs):
+        update_fields = kwargs.get("update_fields")
+        if update_fields is None or set(self.rendered_from) & set(update_fields):
+            self.html = render_markdown(self.shown_markdown())
+            if update_fields is not None:
+                kwargs["update_fields"] = {*update_fields, "html"}
+        super().save(*args, **kwargs)
+
+    def shown_markdown(self) -> str:
+        """The Markdown the page shows (all of ``text`` unless a subclass says otherwise)."""
+        return self.text
+
+
+class CompteRendu(RenderedMarkdown):
     class Status(models.TextChoices):
         PENDING = "pending", _("En attente")
         ACCEPTED = "accepted", _("Accepté")
@@ -395,11 +425,17 @@ class CompteRendu(models.Model):
             )
         ]
 
+    rendered_from = ("text", "title")
+
     def __str__(self) -> str:
         return self.title or _("Compte-rendu de %(author)s") % {"author": self.author}
 
+    def shown_markdown(self) -> str:
+        """Without the opening heading when, lacking a title, that heading is shown as the title."""
+        return shown_text(self.title, self.text)
 
-class Comment(models.Model):
+
+class Comment(RenderedMarkdown):
     compte_rendu = models.ForeignKey(CompteRendu, on_delete=models.CASCADE, related_name="comments")
     author = models.ForeignKey(User, on_delete=models.PROTECT, related_name="+")
     text = models.TextField(_("commentaire"), max_length=4000)

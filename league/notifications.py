@@ -27,8 +27,10 @@ from .models import SentNotification, SiteNotice
 logger = logging.getLogger(__name__)
 
 # A claimed email still unsent after this long lost its task (broker down at
-# commit, retries exhausted): the deadline sweep queues it again...
-STALLED_AFTER = timedelta(minutes=30)
+# commit, a broker restarted without persistence, retries exhausted): the
+# beat's requeue (config/celery.py, every 2 minutes) queues it again. A
+# retry still running alongside is harmless: ``deliver`` sends a row once.
+STALLED_AFTER = timedelta(minutes=5)
 # ...for this long at most, then gives up (the notice stays on the site).
 GIVE_UP_AFTER = timedelta(days=3)
 
@@ -94,7 +96,7 @@ def queue_email(notification_id: int) -> None:
     """Queue the send once the current transaction commits (at once outside one).
 
     ``robust``: a broker that cannot be reached must not undo the member's
-    action; the stalled email is queued again by the next sweep.
+    action; the stalled email is queued again by ``requeue_stalled``.
     """
     task = current_app.tasks[SEND_EMAIL_TASK]
     transaction.on_commit(lambda: task.delay(notification_id), robust=True)

@@ -18,6 +18,7 @@ from ..models import (
     User,
     short_id_validator,
 )
+from ..roles import is_club_president
 from .common import (
     audit,
     is_established,
@@ -74,6 +75,18 @@ def invitation_prepare(
         )
     # An inactive account with that address is the one the player takes back.
     target = target or owner
+    if target is not None and target.has_usable_password() and by is not None and not is_club_president(by):
+        # A member who once signed in: handing his account (history, titles)
+        # to a new address is the President's decision, and is told to him.
+        raise ValidationError(
+            {
+                "username": _(
+                    "Le compte « %(username)s » a déjà servi : seul le Président peut le faire reprendre "
+                    "(son ancienne adresse en est prévenue)."
+                )
+                % {"username": target.username}
+            }
+        )
     if target is not None:
         username = target.username
         display_name = display_name or target.display_name
@@ -142,7 +155,22 @@ def invitation_create(
         return None
     invitation, token = prepared
     send_invitation(invitation, token, by=by)
+    _notify_old_address(invitation, by=by)
     return invitation
+
+
+def _notify_old_address(invitation: Invitation, *, by: User | None) -> None:
+    """A claim of an account that had a password: its former address is told, whoever asked."""
+    user = invitation.user
+    if not (invitation.claim and user.has_usable_password() and user.email):
+        return
+    if user.email.lower() == invitation.email.lower():
+        return
+    send_email(
+        "account_claim_notice",
+        to=[user.email],
+        context={"user": user, "invitation": invitation, "inviter": by},
+    )
 
 
 def invitation_resend(*, by: User | None, invitation: Invitation, now: datetime) -> Invitation:

@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from ..email_throttle import may_send
 from ..emails import absolute_url, send_email
 from ..models import (
     Invitation,
@@ -24,12 +25,16 @@ def _officers() -> list[User]:
     return [u for u in (current_president(), current_vice_president()) if u is not None and u.is_active]
 
 
-def join_request_submit(*, name: str, email: str, message: str, now: datetime) -> JoinRequest | None:
+def join_request_submit(
+    *, name: str, email: str, message: str, now: datetime, client: str | None = None
+) -> JoinRequest | None:
     """A visitor asks to join; the President decides.
 
     The page answers the same in every case. An address that is already an
     active member's gets a reminder of how to sign in instead; a second
-    request while one waits is not filed twice.
+    request while one waits is not filed twice. Beyond a few requests an
+    hour for one address or from one ``client`` address, nothing is sent
+    (``accounts.email_throttle``).
     """
     email = normalize_email(email)
     name = (name or "").strip()
@@ -37,6 +42,8 @@ def join_request_submit(*, name: str, email: str, message: str, now: datetime) -
         raise ValidationError({"name": _("Indiquez votre nom.")})
     if not email:
         raise ValidationError({"email": _("Indiquez votre adresse e-mail.")})
+    if not may_send("join_request", address=email, client=client):
+        return None
     owner = user_with_email(email)
     if owner is not None and is_established(owner):
         send_already_member(owner)

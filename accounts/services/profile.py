@@ -24,11 +24,13 @@ def email_change_valid_for() -> timedelta:
     return timedelta(hours=getattr(settings, "EMAIL_CHANGE_VALID_HOURS", 48))
 
 
-def email_change_request(*, user: User, new_email: str, now: datetime) -> EmailChange | None:
+def email_change_request(*, user: User, new_email: str, now: datetime) -> EmailChange:
     """A member asks to use a new address; it applies once he opens the link sent there.
 
-    If the address is already another account's, nothing is sent and the
-    caller answers the same: the form does not reveal who is registered.
+    If the address is already another account's, the request is recorded
+    all the same (the profile shows it pending, as for any address) but no
+    link is sent: nothing the member sees reveals who is registered, and the
+    request can never be confirmed.
     """
     new_email = normalize_email(new_email)
     if not new_email:
@@ -42,8 +44,7 @@ def email_change_request(*, user: User, new_email: str, now: datetime) -> EmailC
             pending.cancelled_at = now
             audit(pending, by=user, reason="remplacé par une nouvelle demande")
             pending.save(update_fields=["cancelled_at"])
-        if User.objects.filter(email__iexact=new_email).exclude(pk=user.pk).exists():
-            return None
+        taken = User.objects.filter(email__iexact=new_email).exclude(pk=user.pk).exists()
         token, token_hash = tokens.new_token()
         change = EmailChange(
             user=user,
@@ -54,6 +55,8 @@ def email_change_request(*, user: User, new_email: str, now: datetime) -> EmailC
         )
         audit(change, by=user, reason="changement d'adresse demandé")
         change.save()
+    if taken:
+        return change
     send_email(
         "email_change_confirm",
         to=[new_email],

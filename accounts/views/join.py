@@ -8,6 +8,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from ..client_address import client_address
 from ..forms import (
     JoinApprovalForm,
     JoinRequestForm,
@@ -32,6 +33,7 @@ def join(request):
                     email=form.cleaned_data["email"],
                     message=form.cleaned_data["message"],
                     now=timezone.now(),
+                    client=client_address(request),
                 )
             except ValidationError as error:
                 add_service_errors(form, error)

@@ -3,6 +3,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from ..markdown import MAX_CHARS
 from ..models import CompteRendu
 from ..services.comptes_rendus import COMMENT_MAX
 
@@ -15,6 +16,7 @@ class CompteRenduForm(forms.Form):
     )
     text = forms.CharField(
         label=_("Texte"),
+        max_length=MAX_CHARS,
         widget=forms.Textarea(attrs={"rows": 16, "class": "font-monospace"}),
         help_text=_(
             "En Markdown : **gras**, *italique*, listes avec « - », liens [texte](https://…). "

@@ -5,7 +5,8 @@ Forms only parse and present; every rule is checked by the services
 whose ``ValidationError`` is put back on the form's fields.
 """
 
-from datetime import date, time
+from datetime import UTC, date, datetime, time
+from decimal import Decimal, InvalidOperation
 from zoneinfo import ZoneInfo
 
 from django import forms
@@ -18,6 +19,13 @@ from accounts.models import User
 from ..models import Manche, Season
 from ..rules import calendar as cal
 from ..rules.ruleset import PARAM_KEYS
+
+# What a club can mean (far beyond any real season).
+MULTIPLIER_MAX = 100
+MANCHES_MAX = 1_000
+DEADLINE_DAYS_MAX = 366
+PLACE_POINTS_MAX = 1_000
+YEAR_MIN, YEAR_MAX = 1900, 2199
 
 
 def active_members():
@@ -57,7 +65,7 @@ class SeasonForm(forms.Form):
         required=False,  # left empty: the season keeps its period (48 h for a new one)
     )
     garde_contre_multiplier = forms.IntegerField(
-        label=_("Multiplicateur de la garde contre"), min_value=1, required=False
+        label=_("Multiplicateur de la garde contre"), min_value=1, max_value=MULTIPLIER_MAX, required=False
     )
     defensive_bonus = forms.TypedChoiceField(
         label=_("Bonus défensifs"),
@@ -72,10 +80,16 @@ class SeasonForm(forms.Form):
         help_text=_("Cinq nombres séparés par des virgules."),
     )
     min_manches = forms.IntegerField(
-        label=_("Manches minimum (malus de participation)"), min_value=0, required=False
+        label=_("Manches minimum (malus de participation)"),
+        min_value=0,
+        max_value=MANCHES_MAX,
+        required=False,
     )
     last_manche_deadline_days = forms.IntegerField(
-        label=_("Délai du compte-rendu de la dernière manche (jours)"), min_value=0, required=False
+        label=_("Délai du compte-rendu de la dernière manche (jours)"),
+        min_value=0,
+        max_value=DEADLINE_DAYS_MAX,
+        required=False,
     )
     reason = forms.CharField(
         label=_("Raison du changement de règles"),
@@ -127,11 +141,16 @@ class SeasonForm(forms.Form):
         parts = [p.strip() for p in parts]
         try:
             # Decimal-compatible strings; the engine checks there are five.
-            return [int(p) if p.lstrip("-").isdigit() else float(p) for p in parts if p]
-        except ValueError:
+            numbers = [Decimal(p) for p in parts if p]
+        except InvalidOperation:
             raise ValidationError(
                 _("Cinq nombres séparés par des virgules, par exemple 3, 2, 1, 0, -1.")
             ) from None
+        if not all(n.is_finite() and abs(n) <= PLACE_POINTS_MAX for n in numbers):
+            raise ValidationError(
+                _("Des points par place entre -%(max)s et %(max)s.") % {"max": PLACE_POINTS_MAX}
+            )
+        return [int(n) if n == n.to_integral_value() else float(n) for n in numbers]
 
     def params(self) -> dict:
         """The overrides the President typed (the service drops those equal to the defaults)."""
@@ -168,6 +187,26 @@ class MancheForm(forms.Form):
         widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
     )
     location = forms.CharField(label=_("Lieu"), max_length=120, required=False)
+
+    def clean(self):
+        cleaned = super().clean()
+        day, at = cleaned.get("day"), cleaned.get("at")
+        if day is not None and not YEAR_MIN <= day.year <= YEAR_MAX:
+            self.add_error(
+                "day", _("Une date entre %(min)s et %(max)s.") % {"min": YEAR_MIN, "max": YEAR_MAX}
+            )
+        elif day is not None and at is not None:
+            local = datetime.combine(day, at, tzinfo=ZoneInfo(cal.CLUB_TIMEZONE))
+            if local.astimezone(UTC).astimezone(local.tzinfo).replace(tzinfo=None) != local.replace(
+                tzinfo=None
+            ):
+                self.add_error(
+                    "at",
+                    _(
+                        "Cette heure n'existe pas ce jour-là (passage à l'heure d'été) : choisissez-en une autre."
+                    ),
+                )
+        return cleaned
 
     def starts_at(self):
         day: date = self.cleaned_data["day"]

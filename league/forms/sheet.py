@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 
+from ..limits import COUNT_MAX, PENALTY_MAX, PENALTY_REASON_MAX, SCORE_MAX
 from ..models import Donne
 
 
@@ -67,7 +68,17 @@ class EngineErrorsMixin:
 class VersionedForm(forms.Form):
     """Every sheet write names the version of the sheet it was filled against."""
 
-    sheet_version = forms.IntegerField(widget=forms.HiddenInput)
+    sheet_version = forms.IntegerField(widget=forms.HiddenInput, min_value=0, max_value=2**63 - 1)
+
+    def clean(self):
+        """A missing or garbled version is a hidden field's error: said where the page shows it."""
+        cleaned = super().clean()
+        if self.errors.pop("sheet_version", None):
+            self.add_error(
+                None,
+                _("Ce formulaire ne dit pas quelle version de la feuille il modifie : rechargez la page."),
+            )
+        return cleaned
 
 
 MISERE_CHOICES = [("", "—"), ("valid", _("valable")), ("false", _("fausse"))]
@@ -132,10 +143,12 @@ class DonneForm(EngineErrorsMixin, VersionedForm):
                 self.fields[f"penalty_{u.username}"] = forms.IntegerField(
                     label=_("Pénalité"),
                     required=False,
+                    min_value=-PENALTY_MAX,
+                    max_value=PENALTY_MAX,
                     widget=forms.NumberInput(attrs={"step": 10, "inputmode": "numeric"}),
                 )
                 self.fields[f"penalty_reason_{u.username}"] = forms.CharField(
-                    label=_("Motif"), required=False, max_length=100
+                    label=_("Motif"), required=False, max_length=PENALTY_REASON_MAX
                 )
                 self.fields[f"penalty_each_{u.username}"] = forms.IntegerField(
                     label=_("À chaque adversaire"),
@@ -344,9 +357,12 @@ class QuickResultsForm(EngineErrorsMixin, VersionedForm):
         self.players = list(players)
         for u in self.players:
             for name, label in self.COLUMNS:
+                bound = SCORE_MAX if name == "score" else COUNT_MAX
                 self.fields[f"{name}_{u.username}"] = forms.IntegerField(
                     label=f"{label} ({_name(u)})",
                     required=name == "score",
+                    min_value=-bound if name == "score" else 0,
+                    max_value=bound,
                     initial=None if name == "score" else 0,
                     widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "form-control"}),
                 )

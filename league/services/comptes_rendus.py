@@ -21,8 +21,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from .. import rules
+from ..markdown import check_markdown
 from ..models import Comment, CompteRendu, Manche, Season
-from ..notifications import notify, requeue_stalled
+from ..notifications import notify
 from ..permissions import Action, require
 from ..selectors.comptes_rendus import (
     MancheComptesRendus,
@@ -61,6 +62,11 @@ def _clean_text(title: str, text: str) -> tuple[str, str]:
         errors["text"] = _(
             "Le texte est obligatoire : l'ambiance de la soirée, le classement et les moments forts."
         )
+    else:
+        try:
+            check_markdown(text)
+        except ValidationError as error:
+            errors.update(error.message_dict)
     if errors:
         raise ValidationError(errors)
     return title, text
@@ -184,6 +190,7 @@ def comment_post(*, compte_rendu: CompteRendu, author, text: str, now: datetime)
         )
     if not (author.is_authenticated and author.is_active):
         raise ValidationError({"author": _("Connectez-vous pour commenter.")})
+    check_markdown(text, max_chars=COMMENT_MAX)
     return Comment.objects.create(compte_rendu=compte_rendu, author=author, text=text)
 
 
@@ -401,5 +408,4 @@ def deadline_sweep(*, now: datetime) -> int:
                 if cr.judged_at and cr.judged_at >= now - NOTICE_HORIZON:
                     with transaction.atomic():
                         sent += judgement_notices(cr, situation, now=now)
-    requeue_stalled(now=now)
     return sent

@@ -23,7 +23,7 @@ from .. import rules
 from ..models import Season
 from .revision import invalidate
 
-SEASON_NAME_RE = re.compile(r"^(\d{4})-(\d{4})$")
+SEASON_NAME_RE = re.compile(r"^([0-9]{4})-([0-9]{4})\Z")
 
 
 # --- Notifications --------------------------------------------------------------

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from league import rules
+from league.markdown import render_markdown, shown_text
 from league.models import (
     Award,
     Comment,
@@ -188,6 +189,7 @@ def write_season(parsed: ParsedSeason, *, existing: Season | None, by: User | No
                 "author_id": uid(cr.author),
                 "title": "",
                 "text": cr.text,
+                "html": render_markdown(shown_text("", cr.text)),
                 "posted_at": cr.posted_at,
                 "status": cr.status,
                 "judged_at": cr.rejected_at if cr.status == CompteRendu.Status.REJECTED else None,

@@ -15,6 +15,13 @@ The keys ``export_season`` adds (``scores``, ``pot``, ``ranking``,
 ``adjustments``, ``standings``, ``accessits``) are known and ignored: they
 are recomputed from the facts, so an export imports as it is.
 
+Before either pass, the document as a whole is bounded (see the README's
+"Import limits"): its size, its nesting, how many players, manches and
+donnes it holds; no text may carry a NUL, a lone surrogate or a
+text-direction override, and no one-line text (a name, an id, a place) a
+control character; numbers stay within what a club can mean. Each refusal
+is a message with its path, never a crash further down.
+
 Messages are the engine's kind (:class:`rules.Message`, English msgids
 marked for translation) so the page translates them and the command line
 prints them as the format's specification shows.
@@ -26,12 +33,14 @@ import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
 from accounts.models import short_id_validator
 from league import rules
+from league.limits import COUNT_MAX, PENALTY_MAX, PENALTY_REASON_MAX, SCORE_MAX
+from league.markdown import MAX_CHARS as COMPTE_RENDU_MAX
 from league.rules.errors import join_path, prefixed
 
 from . import FORMAT, VERSION
@@ -50,6 +59,22 @@ FIRST_SEASON_MAX = 40  # a season name (SEASON_NAME_MAX)
 LOCATION_MAX = 120
 SMALL_MAX = 32767
 INT_MIN, INT_MAX = -(2**31), 2**31 - 1
+# What a club can mean (documented in the README's "Import limits").
+MAX_DOCUMENT_CHARS = 50 * 1024 * 1024
+MAX_DEPTH = 16  # the format itself nests 6 deep
+MAX_PLAYERS = 1_000
+MAX_MANCHES = 2_000
+MAX_DONNES = 200  # per manche
+NUMBER_MAX = 1_000_000  # any number: card points, place points, parameters
+MANCHE_NUMBER_MAX = 10_000
+FREE_TEXT_MAX = 2_000  # a judgement's reason, an accessit's citation
+YEAR_MIN, YEAR_MAX = 1900, 2200
+OFFSET_MAX = timedelta(hours=14)  # the widest UTC offset in use on Earth
+# Never in any text: NUL, lone surrogates (PostgreSQL refuses both), text-direction overrides.
+_NEVER = "\x00\ud800-\udfff\u202a-\u202e\u2066-\u2069"
+_BAD_IN_TEXT = re.compile(f"[{_NEVER}\x01-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+_BAD_IN_LINE = re.compile(f"[{_NEVER}\x01-\x1f\x7f-\x9f]")
+_UNSTORABLE = re.compile(f"[{_NEVER}]")
 # Where a problem's top-level key sorts in the list of problems (document order).
 TOP_ORDER = {
     "$": 0,
@@ -211,7 +236,8 @@ def _show(value: Any) -> str:
         text = json.dumps(value, ensure_ascii=False, default=str)
     except (TypeError, ValueError):
         text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "…"
+    text = text if len(text) <= 60 else text[:57] + "…"
+    return _UNSTORABLE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def _is_int(value: Any) -> bool:
@@ -245,6 +271,17 @@ def loads(text: str | bytes) -> Any:
 
     Raises :class:`rules.InvalidInput` with the problem at path ``$``.
     """
+    if len(text) > MAX_DOCUMENT_CHARS:
+        raise rules.InvalidInput(
+            [
+                rules.RuleViolation(
+                    "$",
+                    rules.Message(
+                        _("the file is too large: %(max)s MB at most"), {"max": MAX_DOCUMENT_CHARS // 2**20}
+                    ),
+                )
+            ]
+        )
     if isinstance(text, (bytes, bytearray)):
         try:
             text = bytes(text).decode("utf-8-sig")
@@ -260,8 +297,55 @@ def loads(text: str | bytes) -> Any:
         raise rules.InvalidInput([rules.RuleViolation("$", _json_problem(exc))]) from exc
     except ValueError as exc:  # our own hooks: duplicate keys, NaN
         raise rules.InvalidInput(
-            [rules.RuleViolation("$", rules.Message(_("not valid JSON: %(error)s"), {"error": exc}))]
+            [
+                rules.RuleViolation(
+                    "$", rules.Message(_("not valid JSON: %(error)s"), {"error": _show(str(exc))})
+                )
+            ]
         ) from exc
+    except RecursionError as exc:
+        raise rules.InvalidInput([_too_deep("$")]) from exc
+
+
+def _too_deep(path: str) -> rules.RuleViolation:
+    return rules.RuleViolation(
+        path, rules.Message(_("nested more than %(max)s levels deep"), {"max": MAX_DEPTH})
+    )
+
+
+def _unstorable(data: Any) -> list[rules.RuleViolation]:
+    """Whatever no later check should meet: nesting beyond :data:`MAX_DEPTH`, texts the database refuses.
+
+    Walks the document without recursion (keys too: they end up in messages).
+    """
+    found: list[rules.RuleViolation] = []
+    stack: list[tuple[str, Any, int]] = [("", data, 0)]
+    while stack and len(found) < 10:
+        path, value, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            return [_too_deep(path or "$")]
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if _UNSTORABLE.search(key):
+                    found.append(_bad_text(path or "$", key))
+                    continue
+                stack.append((join_path(path, key), item, depth + 1))
+        elif isinstance(value, list):
+            stack.extend((f"{path}[{i}]", item, depth + 1) for i, item in enumerate(value))
+        elif isinstance(value, str) and _UNSTORABLE.search(value):
+            found.append(_bad_text(path or "$", value))
+    return found
+
+
+def _bad_text(path: str, value: str) -> rules.RuleViolation:
+    char = _BAD_IN_TEXT.search(value) or _BAD_IN_LINE.search(value)
+    return rules.RuleViolation(
+        path,
+        rules.Message(
+            _("must not contain the character U+%(code)s, got %(value)s"),
+            {"code": f"{ord(char.group()):04X}", "value": _show(value)},
+        ),
+    )
 
 
 #: Python's JSON messages, said in words a club's President reads (and translated).
@@ -337,7 +421,9 @@ class _Reader:
         nullable: bool = False,
         max_length: int | None = None,
         non_empty: bool = False,
+        multiline: bool = False,
     ) -> Any:
+        """A string; one line unless ``multiline`` (see the module's docstring for the characters refused)."""
         if value is None and nullable:
             return None
         if not isinstance(value, str):
@@ -348,6 +434,9 @@ class _Reader:
             return _BAD
         if non_empty and not value.strip():
             self.p.add(path, _("must not be empty"))
+            return _BAD
+        if (_BAD_IN_TEXT if multiline else _BAD_IN_LINE).search(value):
+            self.p.extend([_bad_text(path, value)])
             return _BAD
         if max_length is not None and len(value) > max_length:
             self.p.add(
@@ -390,10 +479,20 @@ class _Reader:
             self.p.add(path, _("must be a number, got %(value)s"), value=_show(value))
             return _BAD
         try:
-            return rules.to_decimal(value)
+            number = rules.to_decimal(value)
         except (TypeError, ValueError):
             self.p.add(path, _("must be a number, got %(value)s"), value=_show(value))
             return _BAD
+        if abs(number) > NUMBER_MAX:
+            self.p.add(
+                path,
+                _("must be between %(min)s and %(max)s, got %(value)s"),
+                min=-NUMBER_MAX,
+                max=NUMBER_MAX,
+                value=_show(value),
+            )
+            return _BAD
+        return number
 
     def array(self, path: str, value: Any, *, nullable: bool = True) -> Any:
         """A list; null (when allowed) reads as an empty list."""
@@ -428,6 +527,21 @@ class _Reader:
             self.p.add(
                 path,
                 _("must give its UTC offset (e.g. 2011-09-01T21:00:00+02:00), got %(value)s"),
+                value=_show(value),
+            )
+            return _BAD
+        if abs(moment.utcoffset()) > OFFSET_MAX:
+            self.p.add(
+                path, _("must have a UTC offset of 14 hours at most, got %(value)s"), value=_show(value)
+            )
+            return _BAD
+        # The local year first: converting year 1 or 9999 to UTC could overflow.
+        if not YEAR_MIN <= moment.year < YEAR_MAX or not YEAR_MIN <= moment.astimezone(UTC).year < YEAR_MAX:
+            self.p.add(
+                path,
+                _("must be between the years %(min)s and %(max)s, got %(value)s"),
+                min=YEAR_MIN,
+                max=YEAR_MAX - 1,
                 value=_show(value),
             )
             return _BAD
@@ -478,6 +592,9 @@ def parse_document(data: Any, *, engine_check: bool = True) -> ParsedSeason:
     """
     if isinstance(data, (str, bytes, bytearray)):
         data = loads(data)
+    unstorable = _unstorable(data)
+    if unstorable:
+        raise rules.InvalidInput(unstorable)
     problems = Problems()
     r = _Reader(problems)
     top = r.obj("", data, TOP_REQUIRED, TOP_OPTIONAL, TOP_COMPUTED)
@@ -505,6 +622,11 @@ def parse_document(data: Any, *, engine_check: bool = True) -> ParsedSeason:
     manche_index: list[int] = []  # engine position -> document index
     manche_list = r.array("manches", top["manches"], nullable=False) if "manches" in top else []
     if manche_list is _BAD:
+        manche_list = []
+    if len(manche_list) > MAX_MANCHES:
+        problems.add(
+            "manches", _("at most %(max)s manches, got %(count)s"), max=MAX_MANCHES, count=len(manche_list)
+        )
         manche_list = []
     for i, item in enumerate(manche_list):
         before = len(problems)
@@ -654,6 +776,8 @@ def _season(r: _Reader, value: Any) -> dict | None:
     elif not isinstance(params, dict):
         r.p.add("season.params", _("must be an object, got %(value)s"), value=_show(params))
         params = _BAD
+    elif _BAD in [r.number(path, x) for path, x in _numbers("season.params", params)]:
+        params = _BAD
     president = r.player("season.president", obj.get("president"), nullable=True)
     vice_president = r.player("season.vice_president", obj.get("vice_president"), nullable=True)
     if family is not _BAD and params is not _BAD:
@@ -676,6 +800,18 @@ def _season(r: _Reader, value: Any) -> dict | None:
     }
 
 
+def _numbers(path: str, value: Any):
+    """Every number inside ``value`` (parameters: lists and objects of numbers), with its path."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _numbers(join_path(path, key), item)
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from _numbers(f"{path}[{i}]", item)
+    elif _is_number(value):
+        yield path, value
+
+
 def _players(r: _Reader, value: Any) -> tuple[list[PlayerRow], dict[str, rules.PlayerInfo]]:
     rows: list[PlayerRow] = []
     infos: dict[str, rules.PlayerInfo] = {}
@@ -683,6 +819,9 @@ def _players(r: _Reader, value: Any) -> tuple[list[PlayerRow], dict[str, rules.P
         return rows, infos
     items = r.array("players", value, nullable=False)
     if items is _BAD:
+        return rows, infos
+    if len(items) > MAX_PLAYERS:
+        r.p.add("players", _("at most %(max)s players, got %(count)s"), max=MAX_PLAYERS, count=len(items))
         return rows, infos
     for i, item in enumerate(items):
         path = f"players[{i}]"
@@ -692,7 +831,7 @@ def _players(r: _Reader, value: Any) -> tuple[list[PlayerRow], dict[str, rules.P
             continue
         pid = r.required(r.string, path, obj, "id")
         if isinstance(pid, str):
-            if not SHORT_ID.match(pid):
+            if not SHORT_ID.fullmatch(pid):
                 r.p.add(
                     f"{path}.id",
                     _("must be a short id (lowercase letters, digits, - or _, 30 at most), got %(value)s"),
@@ -720,7 +859,7 @@ def _manche(r: _Reader, path: str, value: Any) -> MancheRow | None:
     obj = r.obj(path, value, MANCHE_REQUIRED, MANCHE_OPTIONAL, MANCHE_COMPUTED)
     if obj is None:
         return None
-    number = r.required(r.integer, path, obj, "number", minimum=1)
+    number = r.required(r.integer, path, obj, "number", minimum=1, maximum=MANCHE_NUMBER_MAX)
     starts_at = r.required(r.moment, path, obj, "starts_at")
     status = r.required(r.string, path, obj, "status")
     location = obj.get("location")
@@ -730,6 +869,11 @@ def _manche(r: _Reader, path: str, value: Any) -> MancheRow | None:
     donnes = None
     if obj.get("donnes") is not None:
         items = r.array(f"{path}.donnes", obj["donnes"])
+        if items is not _BAD and len(items) > MAX_DONNES:
+            r.p.add(
+                f"{path}.donnes", _("at most %(max)s donnes, got %(count)s"), max=MAX_DONNES, count=len(items)
+            )
+            items = _BAD
         donnes = _BAD if items is _BAD else [_donne(r, f"{path}.donnes[{j}]", d) for j, d in enumerate(items)]
     results = None
     if obj.get("results") is not None:
@@ -822,10 +966,15 @@ def _donne(r: _Reader, path: str, value: Any) -> DonneRow | None:
         ("reason", "to_each_player"),
         lambda p, o: {
             "player": r.player(f"{p}.player", o.get("player")),
-            "amount": r.integer(f"{p}.amount", o.get("amount")),
-            "reason": r.string(f"{p}.reason", o.get("reason"), nullable=True) or "",
+            "amount": r.integer(f"{p}.amount", o.get("amount"), minimum=-PENALTY_MAX, maximum=PENALTY_MAX),
+            "reason": r.string(f"{p}.reason", o.get("reason"), nullable=True, max_length=PENALTY_REASON_MAX)
+            or "",
             **(
-                {"to_each_player": r.integer(f"{p}.to_each_player", o["to_each_player"])}
+                {
+                    "to_each_player": r.integer(
+                        f"{p}.to_each_player", o["to_each_player"], minimum=-PENALTY_MAX, maximum=PENALTY_MAX
+                    )
+                }
                 if "to_each_player" in o
                 else {}
             ),
@@ -889,9 +1038,9 @@ def _result(r: _Reader, path: str, value: Any) -> ResultRow | None:
         return None
     before = len(r.p)
     player = r.required(r.player, path, obj, "player")
-    score = r.required(r.integer, path, obj, "score")
+    score = r.required(r.integer, path, obj, "score", minimum=-SCORE_MAX, maximum=SCORE_MAX)
     counts = {
-        key: r.integer(f"{path}.{key}", obj.get(key, 0), minimum=0, maximum=SMALL_MAX)
+        key: r.integer(f"{path}.{key}", obj.get(key, 0), minimum=0, maximum=COUNT_MAX)
         for key in ("prises", "bouts", "prises_won")
     }
     if len(r.p) != before:
@@ -907,9 +1056,11 @@ def _compte_rendu(r: _Reader, path: str, value: Any) -> CompteRenduRow | None:
     author = r.required(r.player, path, obj, "author")
     posted_at = r.required(r.moment, path, obj, "posted_at")
     status = r.required(r.string, path, obj, "status")
-    text = r.required(r.string, path, obj, "text")
+    text = r.required(r.string, path, obj, "text", multiline=True, max_length=COMPTE_RENDU_MAX)
     rejected_at = r.moment(f"{path}.rejected_at", obj.get("rejected_at"), nullable=True)
-    reason = r.string(f"{path}.reason", obj.get("reason"), nullable=True)
+    reason = r.string(
+        f"{path}.reason", obj.get("reason"), nullable=True, multiline=True, max_length=FREE_TEXT_MAX
+    )
     if len(r.p) != before:
         return None
     return CompteRenduRow(author, posted_at, status, text, rejected_at, reason)
@@ -922,7 +1073,9 @@ def _award(r: _Reader, path: str, value: Any) -> AwardRow | None:
     before = len(r.p)
     award = r.required(r.string, path, obj, "award")
     player = r.required(r.player, path, obj, "player")
-    citation = r.string(f"{path}.citation", obj.get("citation"), nullable=True)
+    citation = r.string(
+        f"{path}.citation", obj.get("citation"), nullable=True, multiline=True, max_length=FREE_TEXT_MAX
+    )
     if len(r.p) != before:
         return None
     return AwardRow(award, player, citation or None)

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from accounts.forms import add_service_errors
 
 from ..forms.comptes_rendus import CommentForm, CompteRenduForm, JudgeForm
-from ..markdown import render_markdown
+from ..markdown import check_markdown, render_markdown
 from ..models import CompteRendu, SiteNotice
 from ..night_facts import night_facts, record_facts
 from ..notifications import mark_notices_read
@@ -203,12 +203,13 @@ def cr_edit(request, season_name: str, pk: int):
 @login_required
 @require_POST
 def cr_preview(request):
-    """The rendered Markdown of the text being written (htmx)."""
-    return render(
-        request,
-        "league/comptes_rendus/_preview.html",
-        {"html": render_markdown(request.POST.get("text", ""))},
-    )
+    """The rendered Markdown of the text being written (htmx), or why it cannot be posted."""
+    text = request.POST.get("text", "")
+    try:
+        context = {"html": render_markdown(check_markdown(text))}
+    except ValidationError as error:
+        context = {"errors": error.message_dict["text"]}
+    return render(request, "league/comptes_rendus/_preview.html", context)
 
 
 @login_required

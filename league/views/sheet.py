@@ -140,10 +140,12 @@ def _saved(request, manche: Manche, message: str):
 
 @require_GET
 def sheet(request, season_name: str, number: int):
-    """The live sheet: everyone may watch it; the capitaine of the night or the President fills it in."""
+    """The live sheet: everyone may watch it; the capitaine of the night or the President fills it in.
+
+    Reading only: until a first write saves them, the seats shown are the
+    registrations' stand-ins (``sheet_state``).
+    """
     manche = manche_or_404(season_name, number)
-    if can(request.user, Action.EDIT_SHEET, manche) and manche.status != Manche.Status.CANCELLED:
-        services.table_ensure(manche=manche)
     adding = "ajouter" in request.GET
     return render(request, "league/sheet/page.html", _sheet_context(request, manche, adding=adding))
 

@@ -82,3 +82,12 @@ def test_the_change_is_audited(client, player, mailoutbox):
         and record.history_change_reason == "adresse e-mail confirmée"
     )
     assert EmailChange.objects.get().history.count() == 2
+
+
+def test_the_profile_shows_a_taken_address_pending_like_a_free_one(client, player, capitaine, mailoutbox):
+    """“En attente de confirmation : X” must not appear only when X is free: that would reveal who is registered."""
+    ask(client, player, new_email=capitaine.email)
+    page = client.get(reverse("accounts:profile")).content.decode()
+    assert f"En attente de confirmation : {capitaine.email}" in page
+    assert not mailoutbox
+    assert User.objects.get(pk=capitaine.pk).email == capitaine.email

@@ -107,7 +107,18 @@ def test_safe_markdown_survives():
     )
     assert "<h2>Ambiance</h2>" in html and "<strong>Top</strong>" in html
     assert 'href="https://tarot.example/forum"' in html and 'rel="nofollow noopener noreferrer"' in html
-    assert 'src="https://tarot.example/a.png"' in html
+    assert '<a href="https://tarot.example/a.png" rel="nofollow noopener noreferrer">x</a>' in html
+
+
+def test_a_picture_from_another_site_becomes_a_link_and_ours_stays_a_picture():
+    """Readers' browsers fetch nothing from a third party because of a compte-rendu."""
+    html = str(
+        render_markdown(
+            "![loin](https://tracker.example/p.gif) ![//x](//cdn.example/a.png) ![ici](/media/a.png)"
+        )
+    )
+    assert "<img" in html and html.count("<img") == 1 and 'src="/media/a.png"' in html
+    assert 'href="https://tracker.example/p.gif"' in html and 'href="//cdn.example/a.png"' in html
 
 
 def test_ranking_table_keeps_its_alignment_without_style():

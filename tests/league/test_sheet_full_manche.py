@@ -18,15 +18,9 @@ def test_a_manche_is_played_from_the_first_donne_to_the_close(client, season, ca
     kwargs = {"season_name": season.name, "number": manche.number}
     client.force_login(capitaine)
 
-    # Opening the sheet seats the table from the registrations, in seat order.
+    # Opening the sheet shows the table from the registrations, in seat order, and writes nothing (a GET).
     html = client.get(reverse("league:sheet", kwargs=kwargs)).content.decode()
-    assert [s.player.username for s in Seat.objects.filter(manche=manche)] == [
-        "bruno",
-        "anne",
-        "fifi",
-        "eric",
-        "gege",
-    ]
+    assert not Seat.objects.filter(manche=manche).exists()
     assert "Donneur : Bruno" in html
 
     donnes = [
@@ -45,6 +39,14 @@ def test_a_manche_is_played_from_the_first_donne_to_the_close(client, season, ca
         assert response.status_code == 200
         assert "enregistrée" in response.content.decode(), response.content.decode()[:2000]
         version = Manche.objects.get(pk=manche.pk).sheet_version
+    # The first write seated the table, in seat order.
+    assert [s.player.username for s in Seat.objects.filter(manche=manche).order_by("position")] == [
+        "bruno",
+        "anne",
+        "fifi",
+        "eric",
+        "gege",
+    ]
 
     # The capitaine fixes a mistake in the last donne: 45 points, not 44.
     response = client.post(

@@ -62,8 +62,17 @@ def compte_rendu(world) -> dict:
     return {"season_name": world.season.name, "pk": world.compte_rendu.pk}
 
 
+def avatar(world) -> dict:
+    """A member's photo on disk (the storage is the test's own directory)."""
+    from django.core.files.base import ContentFile
+    from django.core.files.storage import default_storage
+
+    return {"path": default_storage.save("avatars/sample.png", ContentFile(b"\x89PNG\r\n\x1a\n"))}
+
+
 CLASSIFIED: dict[str, Access] = {
     # The site
+    "media": PUBLIC_READ.but(kwargs=avatar, note="members' photos, re-encoded at upload"),
     "home": PUBLIC_READ,
     "set_language": VISITOR_FORM.but(note="language choice kept in a cookie"),
     "manifest": PUBLIC_READ.but(note="the installable web app's manifest"),

@@ -5,6 +5,7 @@ from decimal import Decimal
 import pytest
 
 from accounts.models import User
+from league.markdown import render_markdown
 from league.models import Award, CompteRendu, Donne, Manche, QuickResult, Season, Seat
 from league.services.transfer import ImportRefused, import_season
 
@@ -119,3 +120,14 @@ def test_replace_falls_back_to_the_cascading_delete_for_unknown_links(example_do
     monkeypatch.setattr(build, "_deletion_is_complete", lambda: False)
     import_season(document=example_doc, replace=True, now=now)
     assert Donne.objects.count() == 3 and Manche.objects.count() == 4
+
+
+@pytest.mark.django_db
+def test_imported_comptes_rendus_carry_their_rendered_html(example_doc, now):
+    """Pages show the stored HTML, so the bulk rows (COPY on PostgreSQL, INSERT elsewhere) store it too."""
+    example_doc["manches"][0]["comptes_rendus"][0]["text"] = "**Ambiance** <script>alert(1)</script>"
+    import_season(document=example_doc, now=now)
+    cr = CompteRendu.objects.get(author__username="fifi")
+    assert cr.html == str(render_markdown(cr.text))
+    assert "<strong>Ambiance</strong>" in cr.html and "<script>" not in cr.html
+    assert cr.history.get().html == cr.html
