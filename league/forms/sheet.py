@@ -154,6 +154,7 @@ class DonneForm(EngineErrorsMixin, VersionedForm):
                     label=_("À chaque adversaire"),
                     required=False,
                     min_value=0,
+                    max_value=PENALTY_MAX,
                     widget=forms.NumberInput(attrs={"step": 10, "inputmode": "numeric"}),
                 )
                 self.fields[f"mp_{u.username}"] = PointsField(label=_name(u))
