@@ -59,9 +59,11 @@ def test_standings_page_query_budget(client, small_season, larger_season, django
         url = reverse("reports:standings", args=[season.name])
         cache.clear()
         with django_assert_max_num_queries(MAX_COLD):
-            client.get(url)
+            response = client.get(url)
+        assert response.status_code == 200
         with django_assert_max_num_queries(MAX_WARM):
-            client.get(url)
+            response = client.get(url)
+        assert response.status_code == 200
 
 
 def test_player_page_query_budget(client, small_season, larger_season, django_assert_max_num_queries):
@@ -69,9 +71,11 @@ def test_player_page_query_budget(client, small_season, larger_season, django_as
         url = reverse("reports:player", args=[player])
         cache.clear()
         with django_assert_max_num_queries(MAX_COLD_EVERY_SEASON):
-            client.get(url)
+            response = client.get(url)
+        assert response.status_code == 200
         with django_assert_max_num_queries(MAX_WARM):
-            client.get(url)
+            response = client.get(url)
+        assert response.status_code == 200
 
 
 def test_api_query_budget(client, small_season, larger_season, django_assert_max_num_queries):
@@ -79,9 +83,11 @@ def test_api_query_budget(client, small_season, larger_season, django_assert_max
         url = reverse("reports:api_standings", args=[season.name])
         cache.clear()
         with django_assert_max_num_queries(MAX_COLD):
-            client.get(url)
+            response = client.get(url)
+        assert response.status_code == 200
         with django_assert_max_num_queries(3):
-            client.get(url)
+            response = client.get(url)
+        assert response.status_code == 200
 
 
 def test_warm_standings_page_does_not_recompute(client, small_season, monkeypatch):
