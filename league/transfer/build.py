@@ -9,7 +9,6 @@ here: the standings are the engine's, from these rows.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from datetime import datetime
 
 from django.utils.translation import gettext as _
@@ -220,18 +219,14 @@ def write_season(parsed: ParsedSeason, *, existing: Season | None, by: User | No
     return season
 
 
-def _players_json(items: Iterable[dict], keys: tuple[str, ...]) -> list[dict]:
-    return [{key: item[key] for key in keys} for item in items]
-
-
 def _donne(manche_id: int, index: int, d, uid) -> dict:
     row = {
         "manche_id": manche_id,
         "index": index,
         "kind": d.kind,
         "dealer_id": uid(d.dealer),
-        "miseres": _players_json(d.miseres, ("player", "kind", "valid")),
-        "penalties": [rules.penalty_fields(p) for p in d.penalties],
+        "miseres": [m.model_dump() for m in d.miseres],
+        "penalties": [rules.penalty_fields(p.model_dump()) for p in d.penalties],
     }
     if d.kind == Donne.Kind.MISERE:
         row["misere_points"] = {
@@ -246,6 +241,6 @@ def _donne(manche_id: int, index: int, d, uid) -> dict:
             points=d.points,
             petit_au_bout=d.petit_au_bout or "",
             chelem=d.chelem or "",
-            poignees=_players_json(d.poignees, ("player", "level")),
+            poignees=[p.model_dump() for p in d.poignees],
         )
     return row
