@@ -604,7 +604,7 @@ def _message(error: dict, where: Where) -> tuple[str, rules.Message]:
         return join_path(path, "kind"), rules.Message(_("required key is missing"), {})
     if kind == "union_tag_invalid":
         return join_path(path, "kind"), rules.Message(
-            _("must be contract or misere, got %(value)s"), {"value": show(ctx.get("tag"))}
+            _("must be contract or misere, got %(value)s"), {"value": show(value.get("kind"))}
         )
     if kind == "string_type" and where.nullable:
         return path, rules.Message(_("must be a string or null, got %(value)s"), {"value": show(value)})
