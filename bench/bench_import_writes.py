@@ -2,7 +2,7 @@
 
 One command (from the repository root)::
 
-    .venv/bin/python bench/bench_import_writes.py [--sizes 100x20,200x40,400x80] [--only raw,orm]
+    .venv/bin/python bench/bench_import_writes.py [--sizes 50x10,100x20,200x40] [--only raw,orm]
 
 With a scratch SQLite file (``BENCH_DATABASE_URL`` for a scratch PostgreSQL
 database), for each size (players × manches each, every manche of five with
@@ -110,7 +110,7 @@ def measure(players: int, per_player: int, ways: list[str], donnes: int, seed: i
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--sizes", default="100x20,200x40,400x80")
+    parser.add_argument("--sizes", default="50x10,100x20,200x40")
     parser.add_argument("--only", default="raw,orm", help="ways of writing, comma-separated: raw, orm")
     parser.add_argument("--donnes", type=int, default=20)
     parser.add_argument("--seed", type=int, default=2011)
@@ -131,6 +131,7 @@ def main() -> None:
             f"(CPU {row['compute_cpu']:.2f}); check only {row['check']:.2f} s = {row['check'] / compute:.2f}×; "
             + "; ".join(
                 f"import {way} {row[way]:.2f} s (CPU {row[way + '_cpu']:.2f}) = {row[way] / compute:.2f}× compute"
+                f" (CPU {row[way + '_cpu'] / row['compute_cpu']:.2f}×)"
                 for way in ways
             )
             + " (target ≤ 5)",
@@ -142,6 +143,9 @@ def main() -> None:
         print(
             f"  {before['size']} → {after['size']}: "
             + ", ".join(f"{key} {after[key] / before[key]:.2f}" for key in keys)
+            + " (CPU: "
+            + ", ".join(f"{way} {after[way + '_cpu'] / before[way + '_cpu']:.2f}" for way in ways)
+            + ")"
         )
 
 

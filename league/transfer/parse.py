@@ -176,26 +176,42 @@ def _unstorable(data: Any) -> list[rules.RuleViolation]:
     """Nesting beyond :data:`MAX_DEPTH` and texts the database refuses, keys included, anywhere.
 
     The schema could not say it: a key is named in messages before it is
-    known to be wrong, and the computed keys are not read. Walks the document
-    without recursion.
+    known to be wrong, and the computed keys are not read. Walks the
+    containers without recursion; each one's texts are searched at once,
+    one by one only when something is found.
     """
     found: list[rules.RuleViolation] = []
     stack: list[tuple[str, Any, int]] = [("", data, 0)]
     while stack and len(found) < 10:
         path, value, depth = stack.pop()
-        if depth > MAX_DEPTH:
-            return [_too_deep(path or "$")]
         if isinstance(value, dict):
-            for key, item in value.items():
-                if UNSTORABLE.search(key):
-                    found.append(_bad_text(path or "$", key))
-                    continue
-                stack.append((join_path(path, key), item, depth + 1))
+            items = list(value.items())
+            texts = "".join([*value, *(v for v in value.values() if type(v) is str)])
         elif isinstance(value, list):
-            stack.extend((f"{path}[{i}]", item, depth + 1) for i, item in enumerate(value))
-        elif isinstance(value, str) and UNSTORABLE.search(value):
-            found.append(_bad_text(path or "$", value))
+            items = list(zip(range(len(value)), value, strict=True))
+            texts = "".join(v for v in value if type(v) is str)
+        else:
+            if isinstance(value, str) and UNSTORABLE.search(value):
+                found.append(_bad_text(path or "$", value))
+            continue
+        if items and depth >= MAX_DEPTH:
+            return [_too_deep(_child(path, items[0][0]))]
+        if UNSTORABLE.search(texts):
+            for key, item in items:
+                if isinstance(key, str) and UNSTORABLE.search(key):
+                    found.append(_bad_text(path or "$", key))
+                elif isinstance(item, str) and UNSTORABLE.search(item):
+                    found.append(_bad_text(_child(path, key), item))
+            # what is under a key that cannot be named is not named either
+            items = [(k, v) for k, v in items if not (isinstance(k, str) and UNSTORABLE.search(k))]
+        stack.extend(
+            (_child(path, key), item, depth + 1) for key, item in items if isinstance(item, (dict, list))
+        )
     return found
+
+
+def _child(path: str, key: str | int) -> str:
+    return f"{path}[{key}]" if isinstance(key, int) else join_path(path, key)
 
 
 def _bad_text(path: str, value: str) -> rules.RuleViolation:

@@ -64,6 +64,12 @@ def _converter(field: models.Field, connection):
     if field.get_internal_type() in PASSTHROUGH:
         return None
     prepare = field.get_db_prep_save
+    if field.get_internal_type() == "JSONField":
+        # Most of a sheet's lists (poignées, misères, penalties) are empty: prepared once.
+        empty = {list: prepare([], connection), dict: prepare({}, connection)}
+        return lambda value: (
+            empty[type(value)] if not value and type(value) in empty else prepare(value, connection)
+        )
     if field.get_internal_type() not in ("DateTimeField", "DateField", "DecimalField"):
         return lambda value: prepare(value, connection)
     memo: dict = {}

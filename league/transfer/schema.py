@@ -354,9 +354,9 @@ class ContractDonne(_Donne):
             "points": self.points,
             "petit_au_bout": self.petit_au_bout,
             "chelem": self.chelem,
-            "poignees": [p.model_dump() for p in self.poignees],
-            "miseres": [m.model_dump() for m in self.miseres],
-            "penalties": [p.model_dump() for p in self.penalties],
+            "poignees": [dict(p.__dict__) for p in self.poignees],
+            "miseres": [dict(m.__dict__) for m in self.miseres],
+            "penalties": [dict(p.__dict__) for p in self.penalties],
         }
 
 
@@ -375,8 +375,8 @@ class MisereGame(_Donne):
         return {
             "kind": self.kind,
             "dealer": self.dealer,
-            "miseres": [m.model_dump() for m in self.miseres],
-            "penalties": [p.model_dump() for p in self.penalties],
+            "miseres": [dict(m.__dict__) for m in self.miseres],
+            "penalties": [dict(p.__dict__) for p in self.penalties],
             "misere_points": self.points,
         }
 
