@@ -12,8 +12,8 @@ names once per way of writing the rows:
 
 - ``raw``: :func:`league.transfer.rows.insert_with_history` (``COPY`` on
   PostgreSQL, multi-row ``INSERT`` on SQLite, history rows likewise);
-- ``orm``: :func:`league.transfer.rows.orm_insert_with_history` (the ORM's
-  ``bulk_create`` and django-simple-history's ``bulk_create_with_history``).
+- ``orm``: :func:`orm_insert_with_history` below (the ORM's ``bulk_create``
+  and django-simple-history's ``bulk_create_with_history``).
 
 Each import is split into its check (parse, schema and engine pass) and its
 writes, and printed as a ratio to ``compute_season`` (target ≤ 5), then the
@@ -65,6 +65,26 @@ def timed(fn):
     return value, time.perf_counter() - wall, time.process_time() - cpu
 
 
+def orm_insert_with_history(model, rows: list[dict], *, by_id: int | None, now, reason: str) -> list[int]:
+    """The rows through the ORM: ``bulk_create`` and django-simple-history's ``bulk_create_with_history``
+    (what ``league.transfer.rows.insert_with_history`` would be without its raw SQL)."""
+    from simple_history.utils import bulk_create_with_history
+
+    from accounts.models import User
+
+    if not rows:
+        return []
+    objs = [model(**row) for row in rows]
+    by = User(pk=by_id) if by_id is not None else None
+    if getattr(model, "history", None) is None:
+        created = model.objects.bulk_create(objs, batch_size=500)
+    else:
+        created = bulk_create_with_history(
+            objs, model, batch_size=500, default_user=by, default_change_reason=reason, default_date=now
+        )
+    return [obj.pk for obj in created]
+
+
 def measure(players: int, per_player: int, ways: list[str], donnes: int, seed: int) -> dict:
     from league import rules
     from league.models import Manche
@@ -99,7 +119,7 @@ def measure(players: int, per_player: int, ways: list[str], donnes: int, seed: i
     for way in ways:
         document["season"]["name"] = f"{name}-{way}"
         text = json.dumps(document)
-        rows.insert_with_history = real if way == "raw" else rows.orm_insert_with_history
+        rows.insert_with_history = real if way == "raw" else orm_insert_with_history
         try:
             _s, seconds, cpu = timed(lambda text=text: import_season(document=text, now=NOW))
         finally:

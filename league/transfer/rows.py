@@ -223,24 +223,3 @@ def delete_with_history(
             params,
         )
         return cursor.rowcount
-
-
-def orm_insert_with_history(
-    model: type[models.Model], rows: list[dict], *, by_id: int | None, now: datetime, reason: str
-) -> list[int]:
-    """The same rows through the ORM: ``bulk_create`` and django-simple-history's ``bulk_create_with_history``."""
-    from simple_history.utils import bulk_create_with_history
-
-    from accounts.models import User
-
-    if not rows:
-        return []
-    objs = [model(**row) for row in rows]
-    by = User(pk=by_id) if by_id is not None else None
-    if getattr(model, "history", None) is None:
-        created = model.objects.bulk_create(objs, batch_size=500)
-    else:
-        created = bulk_create_with_history(
-            objs, model, batch_size=500, default_user=by, default_change_reason=reason, default_date=now
-        )
-    return [obj.pk for obj in created]

@@ -70,7 +70,9 @@ def problem(text: str, **params: Any) -> PydanticCustomError:
 def show(value: Any) -> str:
     """A value as JSON text, shortened: what the person wrote, in messages."""
     try:
-        text = json.dumps(value, ensure_ascii=False, default=str)
+        text = json.dumps(
+            value, ensure_ascii=False, default=lambda x: float(x) if isinstance(x, Decimal) else str(x)
+        )
     except (TypeError, ValueError):
         text = repr(value)
     text = text if len(text) <= 60 else text[:57] + "…"
@@ -252,12 +254,11 @@ FreeText = Annotated[str, AfterValidator(_multiline), Field(max_length=FREE_TEXT
 Int = Annotated[int, BeforeValidator(_integral)]
 Number = Annotated[Decimal, BeforeValidator(_number), Field(ge=-NUMBER_MAX, le=NUMBER_MAX)]
 Moment = Annotated[datetime, BeforeValidator(_moment)]
-Players = Annotated[list[PlayerRef], BeforeValidator(_null_is_empty)]
 
 
-def Items(item: Any, *limit: Any) -> Any:  # noqa: N802 (a type)
+def Items(item: Any) -> Any:  # noqa: N802 (a type)
     """A list of ``item`` (null or left out: empty)."""
-    return Annotated[list[item], *limit, BeforeValidator(_null_is_empty)]
+    return Annotated[list[item], BeforeValidator(_null_is_empty)]
 
 
 COMPUTED = {"computed": True}
@@ -413,7 +414,7 @@ class Manche(Shape):
     starts_at: Moment
     status: Text
     location: Annotated[Line(LOCATION_MAX), BeforeValidator(_null_is_blank)] = ""
-    table: Players = []
+    table: Items(PlayerRef) = []
     absent: PlayerRef | None = None
     donnes: (
         Annotated[list[Donne], _at_most(MAX_DONNES, _("at most %(max)s donnes, got %(count)s"))] | None

@@ -221,3 +221,14 @@ def test_an_exported_season_parses_back_to_the_same_facts(seed, family):
     assert "standings" in json.loads(exported) and "standings" not in facts
     assert parse_document(exported).engine == parse_document(facts).engine
     assert dump(add_computed(facts, now=NOW)) == exported
+
+
+def test_the_schema_gives_the_formats_json_schema():
+    """The declared shape is also a JSON Schema, for whoever writes files by hand or by script."""
+    document = schema.Document.model_json_schema()
+    assert set(document["required"]) == {"format", "version", "season", "players", "manches"}
+    assert document["additionalProperties"] is False
+    donne = document["$defs"]["ContractDonne"]
+    bouts = donne["properties"]["bouts"]
+    assert bouts["type"] == "integer" and schema.SMALL_MAX in (bouts.get("maximum"), bouts.get("le"))
+    assert "taker" in donne["required"] and "taker" not in document["$defs"]["MisereGame"]["properties"]
