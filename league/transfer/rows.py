@@ -12,6 +12,27 @@ rows are streamed with ``COPY``; elsewhere (SQLite) they go in multi-row
 
 History stays complete: every inserted row gets its ``+`` history row and
 every deleted row its ``-`` one, with the importer as the history user.
+
+Why not the ORM's ``bulk_create`` with django-simple-history's
+``bulk_create_with_history`` (issue 19 asked for them unless the numbers
+said otherwise)? ``bench/bench_import_writes.py`` imports the same exported
+season both ways in one run; the import as a multiple of ``compute_season``
+(client CPU time; the shared machine's load made wall times swing 5×):
+
+==========  ===========  ==========  ===========  ==========
+size        SQLite raw   SQLite ORM  PostgreSQL   PostgreSQL
+                                     raw (COPY)   ORM
+==========  ===========  ==========  ===========  ==========
+100×20      1.31×        3.70×       1.13×        2.51×
+200×40      3.15×        8.53×       3.02×        5.55×
+==========  ===========  ==========  ===========  ==========
+
+The ORM builds a model instance per row and per history row and prepares
+every value through its field; at 200×40 it took 2.7× (SQLite) and 1.8×
+(PostgreSQL) the CPU of these rows, and its wall time on SQLite was 5× (102 s
+against 20 s), past the target of 5× ``compute_season``. New accounts and
+first-season updates, a few hundred rows, do go through the bulk helpers
+(:mod:`.build`, :mod:`league.services.first_seasons`).
 """
 
 from __future__ import annotations
