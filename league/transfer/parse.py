@@ -113,11 +113,13 @@ class Problems:
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict:
-    seen: dict = {}
-    for key, value in pairs:
-        if key in seen:
-            raise ValueError(f"duplicate key {key!r}")
-        seen[key] = value
+    seen = dict(pairs)
+    if len(seen) != len(pairs):  # which key, only then
+        keys: set = set()
+        for key, _value in pairs:
+            if key in keys:
+                raise ValueError(f"duplicate key {key!r}")
+            keys.add(key)
     return seen
 
 
