@@ -17,22 +17,24 @@ Why not the ORM's ``bulk_create`` with django-simple-history's
 ``bulk_create_with_history`` (issue 19 asked for them unless the numbers
 said otherwise)? ``bench/bench_import_writes.py`` imports the same exported
 season both ways in one run; the import as a multiple of ``compute_season``
-(client CPU time; the shared machine's load made wall times swing 5×):
+in client CPU time (the shared machine's load, 10 to 12 on 2 CPUs, made
+wall times swing several-fold), wall time at 200×40 below:
 
 ==========  ===========  ==========  ===========  ==========
 size        SQLite raw   SQLite ORM  PostgreSQL   PostgreSQL
                                      raw (COPY)   ORM
 ==========  ===========  ==========  ===========  ==========
-100×20      1.31×        3.70×       1.13×        2.51×
-200×40      3.15×        8.53×       3.02×        5.55×
+100×20      0.96×        2.48×       0.84×        2.10×
+200×40      1.86×        4.62×       1.85×        4.57×
+200×40 s    16.8 s       30.4 s      8.5 s        18.0 s
 ==========  ===========  ==========  ===========  ==========
 
 The ORM builds a model instance per row and per history row and prepares
-every value through its field; at 200×40 it took 2.7× (SQLite) and 1.8×
-(PostgreSQL) the CPU of these rows, and its wall time on SQLite was 5× (102 s
-against 20 s), past the target of 5× ``compute_season``. New accounts and
-first-season updates, a few hundred rows, do go through the bulk helpers
-(:mod:`.build`, :mod:`league.services.first_seasons`).
+every value through its field: 2.5× the CPU of these rows on both
+databases, and on PostgreSQL 5.6× ``compute_season`` in wall time at 200×40,
+past the target of 5. New accounts and first-season updates, a few hundred
+rows, do go through the bulk helpers (:mod:`.build`,
+:mod:`league.services.first_seasons`).
 """
 
 from __future__ import annotations
