@@ -207,8 +207,7 @@ def import_season(*, document: Any, replace: bool = False, by: User | None = Non
     password. Raises :class:`ImportRefused` with every problem; then
     nothing has changed.
     """
-    with _no_cycle_collection():
-        return import_parsed(parsed=_parse(document), replace=replace, by=by, now=now)
+    return import_parsed(parsed=_parse(document), replace=replace, by=by, now=now)
 
 
 def import_parsed(
@@ -216,7 +215,7 @@ def import_parsed(
 ) -> Season:
     """:func:`import_season` for a document already read by :func:`import_check`."""
     try:
-        with transaction.atomic():
+        with _no_cycle_collection(), transaction.atomic():
             existing = Season.objects.select_for_update().filter(name=parsed.name).first()
             _refuse_existing(parsed, replace, existing)
             season = build.write_season(parsed, existing=existing, by=by, now=now)
