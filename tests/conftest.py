@@ -40,19 +40,18 @@ def _fast_and_isolated(settings, tmp_path):
 
 
 @pytest.fixture(autouse=True)
-def _celery_eager(request):
-    """Tasks run in-process when queued, never into the development broker.
-
-    Tests marked ``real_broker`` talk to a real worker instead.
-    """
-    if "real_broker" in request.keywords:
-        yield
-        return
+def eager_tasks(request):
+    """Celery tasks run in-process as soon as they are queued, as a worker would, never into the
+    development broker; the Celery app, for a test that changes how. Tests marked ``real_broker``
+    talk to a real worker instead."""
     from config.celery import app
 
+    if "real_broker" in request.keywords:
+        yield app
+        return
     previous = app.conf.task_always_eager, app.conf.task_eager_propagates
     app.conf.task_always_eager, app.conf.task_eager_propagates = True, True
-    yield
+    yield app
     app.conf.task_always_eager, app.conf.task_eager_propagates = previous
 
 
@@ -116,13 +115,3 @@ def pytest_collection_modifyitems(config, items):
         if "browser" in item.keywords and not real:
             item.add_marker(pytest.mark.skip(reason="browser journeys run in the real-services pass"))
 
-
-@pytest.fixture
-def eager_tasks():
-    """Celery tasks run in-process as soon as they are queued, as a worker would (never into a broker)."""
-    from config.celery import app
-
-    previous = app.conf.task_always_eager, app.conf.task_eager_propagates
-    app.conf.task_always_eager, app.conf.task_eager_propagates = True, True
-    yield app
-    app.conf.task_always_eager, app.conf.task_eager_propagates = previous

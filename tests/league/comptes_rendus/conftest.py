@@ -102,9 +102,3 @@ def adjustments(season):
         )
 
     return compute
-
-
-@pytest.fixture(autouse=True)
-def _tasks_run_eagerly(eager_tasks):
-    """Every test of this folder runs the Celery tasks in-process."""
-    return eager_tasks
