@@ -19,6 +19,7 @@ import time_machine
 from django.utils import timezone
 
 from config.env import cache_config
+from tests.support.seasongen import load_season
 
 # A Wednesday morning of the 2025-2026 season.
 IN_SEASON = datetime(2025, 11, 19, 10, 0, tzinfo=ZoneInfo("Europe/Paris"))
@@ -115,3 +116,35 @@ def pytest_collection_modifyitems(config, items):
         if "browser" in item.keywords and not real:
             item.add_marker(pytest.mark.skip(reason="browser journeys run in the real-services pass"))
 
+
+# Generated seasons (tests/support/seasongen.py): the same pages must cost the
+# same number of queries on the small and the larger one.
+
+GENERATED_START = datetime(2030, 9, 1, 21, 0, tzinfo=ZoneInfo("Europe/Paris"))
+
+
+@pytest.fixture
+def small_season(db):
+    """10 players × 4 manches: 8 played manches of 20 donnes."""
+    return load_season(name="2030-2031", players=10, manches_per_player=4, seed=3, start=GENERATED_START)
+
+
+@pytest.fixture
+def larger_season(db):
+    """40 players × 10 manches: 80 played manches."""
+    return load_season(
+        name="2031-2032",
+        players=40,
+        manches_per_player=10,
+        seed=4,
+        start=GENERATED_START,
+        username_prefix="q",
+    )
+
+
+@pytest.fixture
+def closed_season(db):
+    """A closed season of 10 players × 4 manches, the year before ``small_season``."""
+    return load_season(
+        name="2029-2030", players=10, manches_per_player=4, seed=5, closed=True, start=GENERATED_START
+    )

@@ -25,7 +25,7 @@ from django.utils import timezone
 
 pytestmark = [pytest.mark.real_broker, pytest.mark.django_db(transaction=True)]
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 WAIT_SECONDS = 90
 
 

@@ -35,11 +35,6 @@ def after_the_season():
 
 
 @pytest.fixture
-def small_season(db):
-    return load_season(name="2030-2031", players=10, manches_per_player=4, seed=3, start=START)
-
-
-@pytest.fixture
 def computations(monkeypatch):
     """How many times the engine computed a season (``compute_season`` calls)."""
     calls = []

@@ -35,7 +35,7 @@ def notify_anne(players, manche_at):
 @pytest.fixture
 def flaky(settings, eager_tasks):
     """A mail server that fails ``flaky.failures_left`` times; eager retries run at once, in turn."""
-    settings.EMAIL_BACKEND = "tests.comptes_rendus.flaky_email.FlakyBackend"
+    settings.EMAIL_BACKEND = "tests.league.comptes_rendus.flaky_email.FlakyBackend"
     FlakyBackend.attempts = 0
     eager_tasks.conf.task_eager_propagates = False
     yield FlakyBackend
