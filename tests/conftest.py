@@ -1,14 +1,24 @@
-"""Fixtures shared by the site's tests.
+"""The fixtures every test folder shares: the one place they are defined.
 
-Three members cover most access rules: ``president`` (holds the office and
-presides the season), ``capitaine`` (keeps the sheet of the manche he is
-given) and ``player`` (an ordinary member). Anonymous visitors are the
-client without a login.
+People: ``president`` (ben, holds the office and presides the season),
+``capitaine`` (bruno, keeps the sheet of the manche he is given),
+``player`` (anne, an ordinary member), ``members`` (six more) and
+``others`` (the rest of the ``manche``'s table); ``make_user`` for anyone
+else. Anonymous visitors are the client without a login.
+
+The club: ``season`` (2025-2026, open), ``open_manche`` (open for
+registrations, ten days ahead), ``manche`` (played at five on ``NIGHT``, the
+seats drawn), ``world`` (a row of every kind, for the URL-wide checks) and
+generated seasons (``small_season``, ``larger_season``, ``closed_season``).
+They are built with the one builder of each row, ``make_season`` and
+``make_manche`` (tests/support/seasons.py); the helpers test modules use are
+imported by name from tests/support/.
 
 No test may depend on the real date: a club built around "now" under a
-fixed season name runs at ``IN_SEASON`` (the ``in_season_clock`` fixture).
+fixed season name runs at ``IN_SEASON`` (the ``in_season_clock`` fixture;
+a module asks for it with ``pytestmark = pytest.mark.usefixtures("in_season_clock")``).
 ``make test-clock`` runs the whole suite at awkward moments to prove it
-(tests/shifted_clock.py).
+(tests/shifted_clock.py). Celery tasks run in-process (``eager_tasks``).
 """
 
 from datetime import datetime
@@ -20,6 +30,8 @@ from django.utils import timezone
 
 from config.env import cache_config
 from tests.support.seasongen import load_season
+from tests.support.seasons import make_manche, make_season, seat, thursday_21h
+from tests.support.world import build_world
 
 # A Wednesday morning of the 2025-2026 season.
 IN_SEASON = datetime(2025, 11, 19, 10, 0, tzinfo=ZoneInfo("Europe/Paris"))
@@ -115,6 +127,48 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.skip(reason="needs a real broker (CELERY_BROKER_URL=redis://…)"))
         if "browser" in item.keywords and not real:
             item.add_marker(pytest.mark.skip(reason="browser journeys run in the real-services pass"))
+
+
+# The club: members, a season, its manches.
+
+
+@pytest.fixture
+def members(make_user):
+    """Six more ordinary members: claire, david, emile, fanny, gilles, hugo."""
+    return [make_user(name) for name in ["claire", "david", "emile", "fanny", "gilles", "hugo"]]
+
+
+@pytest.fixture
+def others(make_user):
+    """The other three at the ``manche``'s table: fifi, eric, gege."""
+    return [make_user("fifi", display_name="Fifi"), make_user("eric", display_name="Éric"), make_user("gege")]
+
+
+@pytest.fixture
+def season(president):
+    """The 2025-2026 season, open, presided by ben, its manches chez Ben."""
+    return make_season(president=president, default_location="Chez Ben")
+
+
+@pytest.fixture
+def open_manche(season, capitaine):
+    """Manche 1, open for registrations, a Thursday at 21:00 at least ten days ahead; bruno keeps its sheet.
+
+    Its modules run at ``IN_SEASON`` (``pytest.mark.usefixtures("in_season_clock")``)."""
+    return make_manche(season, 1, starts_at=thursday_21h(), capitaine=capitaine)
+
+
+@pytest.fixture
+def manche(season, capitaine, player, others):
+    """Manche 1 on ``NIGHT`` (tests/support/seasons.py), at five, the seats drawn: bruno (its
+    capitaine), anne, fifi, eric, gege in playing order. ben presides and does not play."""
+    return seat(make_manche(season, 1, capitaine=capitaine), [capitaine, player, *others])
+
+
+@pytest.fixture
+def world(make_user):
+    """A small season with a row of every kind, to aim every URL at (tests/support/world.py)."""
+    return build_world(make_user)
 
 
 # Generated seasons (tests/support/seasongen.py): the same pages must cost the

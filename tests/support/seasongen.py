@@ -17,6 +17,8 @@ import random
 from datetime import datetime, timedelta
 from decimal import Decimal
 
+from .seasons import make_season
+
 CONTRACTS = ("pouce", "garde", "garde", "garde", "garde_sans", "garde_contre")
 #: Card points the attaque needs by bouts (only to pick a winning last donne).
 NEEDED = {0: 56, 1: 51, 2: 41, 3: 36}
@@ -156,8 +158,8 @@ def load_season(
     ids = {u.username: u.pk for u in users}
     usernames = sorted(ids)
     start = start or datetime(2030, 9, 1, 21, 0, tzinfo=timezone.get_default_timezone())
-    season = Season.objects.create(
-        name=name,
+    season = make_season(
+        name,
         state=Season.State.CLOSED if closed else Season.State.OPEN,
         closed_at=start + timedelta(days=400) if closed else None,
     )

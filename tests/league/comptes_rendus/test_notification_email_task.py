@@ -6,7 +6,8 @@ from smtplib import SMTPException
 import pytest
 from django.core import mail
 
-from .conftest import paris
+from tests.support.seasons import paris
+
 from .flaky_email import FlakyBackend
 
 NOW = paris(2025, 10, 5, 12)
