@@ -12,7 +12,7 @@ from reports.templatetags.reports_extras import message as shown_as
 from tests.support.seasons import make_season
 
 from . import club
-from .conftest import sign_in
+from .journeys import sign_in
 
 
 def write_compte_rendu(page, manche_path: str, title: str, text: str) -> None:

@@ -20,7 +20,7 @@ from tests.security.urlmap import CLASSIFIED, walk
 from tests.support.seasons import make_manche
 from tests.support.world import sample_kwargs
 
-from .conftest import SCREENSHOTS, VIEWPORTS, sign_in
+from .journeys import SCREENSHOTS, VIEWPORTS, sign_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

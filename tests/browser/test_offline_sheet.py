@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 from tests.support.seasons import make_season
 
 from . import club
-from .conftest import sign_in
+from .journeys import sign_in
 from .test_capitaine_keeps_the_sheet import enter_donne
 
 PENDING = "#board tr.sheet-pending"

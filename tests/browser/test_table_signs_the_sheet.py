@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 from tests.support.seasons import make_season
 
 from . import club
-from .conftest import sign_in
+from .journeys import sign_in
 
 
 @pytest.mark.django_db(transaction=True)

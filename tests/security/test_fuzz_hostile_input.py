@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from league.services.transfer import ImportRefused, import_season
 from tests.league.test_quick_results import LINES, body
-from tests.transfer.conftest import EXAMPLE, NOW
+from tests.support.example_season import EXAMPLE, NOW
 
 pytestmark = pytest.mark.django_db
 FUZZ = settings(

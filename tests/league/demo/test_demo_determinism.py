@@ -17,8 +17,7 @@ from league import demo
 from league.models import Season
 from league.services.transfer import dump, export_season, import_season
 from tests.support.documents import random_season
-
-from .conftest import PARIS
+from tests.support.seasons import PARIS
 
 
 def test_same_seed_same_plan(now):
