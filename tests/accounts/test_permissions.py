@@ -74,13 +74,17 @@ def test_superuser_counts_as_officer(make_user):
     assert roles.is_club_officer(admin) and roles.is_club_president(admin)
 
 
-def test_manage_club(president, vice, player, capitaine, inactive):
+def test_only_the_president_and_the_vice_president_manage_the_club(
+    president, vice, player, capitaine, inactive
+):
     assert can(president, ClubAction.MANAGE_CLUB) and can(vice, ClubAction.MANAGE_CLUB)
     for user in (player, capitaine, inactive, AnonymousUser()):
         assert not can(user, ClubAction.MANAGE_CLUB)
 
 
-def test_manage_season(season, president, vice, player, capitaine, inactive):
+def test_only_the_president_and_the_vice_president_manage_a_season(
+    season, president, vice, player, capitaine, inactive
+):
     assert can(president, Action.MANAGE_SEASON, season) and can(vice, Action.MANAGE_SEASON, season)
     for user in (player, capitaine, inactive, AnonymousUser()):
         assert not can(user, Action.MANAGE_SEASON, season)
@@ -99,7 +103,9 @@ def test_register_self_needs_an_active_member_and_an_open_manche(season, player,
     assert not can(player, Action.REGISTER_SELF, next_manche(season, status=Manche.Status.PLAYED))
 
 
-def test_edit_sheet(season, president, vice, capitaine, player):
+def test_the_capitaine_keeps_the_sheet_of_his_own_manche_and_the_officers_of_any(
+    season, president, vice, capitaine, player
+):
     his = next_manche(season, capitaine=capitaine)
     assert can(capitaine, Action.EDIT_SHEET, his)
     assert can(president, Action.EDIT_SHEET, his) and can(vice, Action.EDIT_SHEET, his)
@@ -122,7 +128,9 @@ def test_inactive_capitaine_cannot_keep_the_sheet(season, capitaine):
 
 
 @pytest.mark.parametrize("action", [Action.CORRECT_RESULTS, Action.VIEW_AUDIT, Action.JUDGE_COMPTE_RENDU])
-def test_officer_only_actions(season, president, vice, capitaine, player, inactive, action):
+def test_only_the_club_officers_act_on_a_played_manche(
+    season, president, vice, capitaine, player, inactive, action
+):
     his = next_manche(season, capitaine=capitaine, status=Manche.Status.PLAYED)
     assert can(president, action, his) and can(vice, action, his)
     for user in (capitaine, player, inactive, AnonymousUser()):

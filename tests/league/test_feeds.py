@@ -81,5 +81,5 @@ def test_the_personal_feed_stays_reachable_when_reading_is_members_only(
     assert client.get(reverse("feeds:season", args=[open_manche.season.name])).status_code == 404
 
 
-def test_the_current_season_feed(client, open_manche):
+def test_the_current_season_feed_lists_its_manches(client, open_manche):
     assert len(events(client.get(reverse("feeds:current")))) == 1

@@ -46,7 +46,7 @@ def test_a_member_below_the_top_sees_his_own_line(client, small_season):
     assert f'<tr data-player="{last}">' in html
 
 
-def test_home_without_a_season(client, db):
+def test_the_home_page_without_any_season_says_so(client, db):
     assert "Aucune saison" in client.get(reverse("home")).content.decode()
 
 
