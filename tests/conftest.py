@@ -171,34 +171,23 @@ def world(make_user):
     return build_world(make_user)
 
 
-# Generated seasons (tests/support/seasongen.py): the same pages must cost the
-# same number of queries on the small and the larger one.
-
-GENERATED_START = datetime(2030, 9, 1, 21, 0, tzinfo=ZoneInfo("Europe/Paris"))
+# Generated seasons (tests/support/seasongen.py), one manche a day from its START:
+# the same pages must cost the same number of queries on the small and the larger one.
 
 
 @pytest.fixture
 def small_season(db):
     """10 players × 4 manches: 8 played manches of 20 donnes."""
-    return load_season(name="2030-2031", players=10, manches_per_player=4, seed=3, start=GENERATED_START)
+    return load_season(name="2030-2031", players=10, manches_per_player=4, seed=3)
 
 
 @pytest.fixture
 def larger_season(db):
     """40 players × 10 manches: 80 played manches."""
-    return load_season(
-        name="2031-2032",
-        players=40,
-        manches_per_player=10,
-        seed=4,
-        start=GENERATED_START,
-        username_prefix="q",
-    )
+    return load_season(name="2031-2032", players=40, manches_per_player=10, seed=4, username_prefix="q")
 
 
 @pytest.fixture
 def closed_season(db):
-    """A closed season of 10 players × 4 manches, the year before ``small_season``."""
-    return load_season(
-        name="2029-2030", players=10, manches_per_player=4, seed=5, closed=True, start=GENERATED_START
-    )
+    """A closed season of 10 players × 4 manches, named the year before ``small_season``."""
+    return load_season(name="2029-2030", players=10, manches_per_player=4, seed=5, closed=True)

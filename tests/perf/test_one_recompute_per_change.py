@@ -16,9 +16,8 @@ from league import revision_cache, rules
 from league.models import Season
 from league.selectors.engine import current_revision, season_result
 from league.services.revision import invalidate
-from tests.support.seasongen import load_season
+from tests.support.seasongen import START, load_season
 
-START = datetime(2030, 9, 1, 21, 0, tzinfo=ZoneInfo("Europe/Paris"))
 #: After every manche of the generated seasons: every deadline is reached.
 NOW = datetime(2031, 9, 1, 12, 0, tzinfo=ZoneInfo("Europe/Paris"))
 #: Before their first deadline. (Once reached, a deadline without a
