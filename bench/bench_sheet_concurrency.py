@@ -55,16 +55,12 @@ def build_manche():
 
     from django.utils import timezone
 
-    from accounts.models import User
     from accounts.services.offices import presidency_hand_over
+    from tests.support.members import make_member
     from tests.support.seasons import make_manche, make_season, seat
 
     now = timezone.now()
-    users = {}
-    for name in ["ben", *TABLE]:
-        users[name] = User.objects.create_user(
-            username=name, password=f"pw-{name}", email=f"{name}@example.org", display_name=name.capitalize()
-        )
+    users = {name: make_member(name) for name in ["ben", *TABLE]}
     presidency_hand_over(by=None, to=users["ben"], now=now)
     season = make_season("2030-2031", president=users["ben"])
     manche = make_manche(season, 1, starts_at=now - timedelta(hours=1), capitaine=users["bruno"])

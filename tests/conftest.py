@@ -29,6 +29,7 @@ import time_machine
 from django.utils import timezone
 
 from config.env import cache_config
+from tests.support.members import make_member
 from tests.support.seasongen import load_season
 from tests.support.seasons import make_manche, make_season, seat, thursday_21h
 from tests.support.world import build_world
@@ -78,15 +79,8 @@ def in_season_clock():
 
 @pytest.fixture
 def make_user(db):
-    from accounts.models import User
-
-    def make(username, **extra):
-        extra.setdefault("email", f"{username}@example.org")
-        extra.setdefault("display_name", username.capitalize())
-        user = User.objects.create_user(username=username, password="pw-" + username, **extra)
-        return user
-
-    return make
+    """``make_member`` (tests/support/members.py), with the database."""
+    return make_member
 
 
 @pytest.fixture

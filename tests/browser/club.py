@@ -5,6 +5,7 @@ from decimal import Decimal
 
 from django.utils import timezone
 
+from tests.support.members import make_member
 from tests.support.seasons import make_manche
 
 SEASON = "2025-2026"
@@ -30,14 +31,9 @@ NIGHT_TOTALS = {"anne": 460, "bruno": -60, "claire": -70, "david": -210, "emile"
 
 
 def members():
-    from accounts.models import User
     from accounts.services.offices import presidency_hand_over
 
-    users = {}
-    for username, name in MEMBERS:
-        users[username] = User.objects.create_user(
-            username=username, password=f"pw-{username}", email=f"{username}@example.org", display_name=name
-        )
+    users = {username: make_member(username, display_name=name) for username, name in MEMBERS}
     presidency_hand_over(by=None, to=users["ben"], now=timezone.now() - timedelta(days=300))
     return users
 

@@ -1,9 +1,9 @@
 """Seasons and manches in the database: the one builder of each, and the helpers that fill them.
 
-``make_season`` and ``make_manche`` are the only places tests (and the
-benchmarks' generator, ``seasongen``) create a ``Season`` or a ``Manche``
-row; the fixtures of tests/conftest.py (``season``, ``open_manche``,
-``manche``) are built with them. Everything a test does not say takes the
+``make_season`` and ``make_manche`` are the only places tests and the
+benchmarks create a ``Season`` or a ``Manche`` row (``seasongen`` writes a
+generated season's manches in bulk); the fixtures of tests/conftest.py
+(``season``, ``open_manche``, ``manche``) are built with them. Everything a test does not say takes the
 club's ordinary value: an open season of the Tarot-Bière rules, a manche
 open for registrations, at the season's usual place, on ``NIGHT``.
 """
