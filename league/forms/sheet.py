@@ -118,14 +118,14 @@ class DonneForm(EngineErrorsMixin, VersionedForm):
     # Given by the phone before sending (the idempotency key of the donne): see services.sheet.donne_add.
     client_id = forms.UUIDField(required=False, widget=forms.HiddenInput)
 
-    def __init__(self, *args, players, allows_misere: bool = True, **kwargs):
+    def __init__(self, *args, players, calls_a_king: bool, allows_misere: bool = True, **kwargs):
         super().__init__(*args, **kwargs)
         self.players = list(players)
         names = [(u.username, _name(u)) for u in self.players]
         self.fields["dealer"].choices = [("", _("(le suivant)")), *names]
         self.fields["taker"].choices = names
         alone = [("", _("Seul"))]
-        self.fields["partner"].choices = alone + (names if len(self.players) == 5 else [])
+        self.fields["partner"].choices = alone + (names if calls_a_king else [])
         if not allows_misere:
             self.fields["kind"].choices = [(Donne.Kind.CONTRACT, Donne.Kind.CONTRACT.label)]
         self.allows_misere = allows_misere

@@ -297,7 +297,9 @@ def validate_donne(
             problems.append(
                 _v("partner", _("the appelé cannot be the preneur (%(player)s)"), player=donne.partner)
             )
-        elif _check_player("partner", donne.partner, seated, problems) and len(table) != 5:
+        elif _check_player("partner", donne.partner, seated, problems) and not ruleset.calls_a_king(
+            len(table)
+        ):
             problems.append(
                 _v(
                     "partner",

@@ -166,6 +166,11 @@ class SheetState:
         return len(self.seats) in self.ruleset.table_sizes and self.table_is_consistent
 
     @property
+    def calls_a_king(self) -> bool:
+        """Whether this table's preneur may name an appelé (the rule set says)."""
+        return self.ruleset.calls_a_king(len(self.seats))
+
+    @property
     def table_is_consistent(self) -> bool:
         """A Tarot-Bière table of 4 names its absent player, one of 5 has none."""
         if not self.ruleset.allows_absent:

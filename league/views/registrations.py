@@ -42,8 +42,9 @@ def manche_section_context(request, manche) -> dict:
     section = {
         "seated": seated,
         "waiting": waiting,
-        "free_seats": range(max(cal.SEATS - len(seated) - (1 if manche.absent_id else 0), 0)),
+        "free_seats": range(cal.missing_players(len(seated), absent=bool(manche.absent_id))),
         "fill": len(seated),
+        "open_seats": cal.open_seats(len(seated)),
         "seats_count": cal.SEATS,
         "state": manche_state(manche, len(seated), now=now),
         "mine": mine,

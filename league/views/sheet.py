@@ -64,6 +64,7 @@ def _donne_form(manche: Manche, state, data=None, *, initial=None) -> DonneForm:
     form = DonneForm(
         data,
         players=[s.player for s in state.seats],
+        calls_a_king=state.calls_a_king,
         allows_misere=state.ruleset.allows_misere,
         initial=initial,
     )
@@ -166,9 +167,7 @@ def _stale(request, manche: Manche, error: ValidationError, form=None, edit=None
         # Keep what was typed, against the current version: the user checks the sheet, then re-submits.
         data = form.data.copy()
         data["sheet_version"] = str(manche.sheet_version)
-        form = DonneForm(
-            data, players=[s.player for s in state.seats], allows_misere=state.ruleset.allows_misere
-        )
+        form = _donne_form(manche, state, data)
         form.is_valid()
     if request.htmx:
         return _render_sheet(request, manche, form=form, edit=edit, alerts=_errors_of(error), state=state)
