@@ -137,7 +137,7 @@ def cr_write(request, season_name: str, number: int):
     refusal = write_refusal(situation, request.user)
     if refusal:
         messages.error(request, refusal)
-        return redirect(reverse("league:manche_detail", args=[season_name, number]) + "#compte-rendu")
+        return redirect(manche.get_absolute_url() + "#compte-rendu")
     initial = {
         "title": _("Manche %(number)s du %(date)s")
         % {"number": manche.number, "date": date_format(timezone.localtime(manche.starts_at), "j F Y")},
@@ -157,7 +157,7 @@ def cr_write(request, season_name: str, number: int):
             add_service_errors(form, error)
         else:
             messages.success(request, _("Compte-rendu posté : le Président va le lire. Merci !"))
-            return redirect(reverse("league:manche_detail", args=[season_name, number]) + "#compte-rendu")
+            return redirect(manche.get_absolute_url() + "#compte-rendu")
     return render(
         request,
         "league/comptes_rendus/write.html",

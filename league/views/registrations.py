@@ -87,7 +87,7 @@ def _back_to_manche(request, manche: Manche, notice: tuple[str, str] | None = No
         return render(request, "league/manche/_table.html", context)
     if notice:
         getattr(messages, notice[0])(request, notice[1])
-    return redirect("league:manche_detail", season_name=manche.season.name, number=manche.number)
+    return redirect(manche)
 
 
 def _posted_player(request, manche: Manche) -> User:

@@ -50,7 +50,7 @@ def season_current(request):
             "league/seasons/none.html",
             {"can_create": can(request.user, Action.CREATE_SEASON)},
         )
-    return redirect("league:season_detail", season_name=season.name)
+    return redirect(season)
 
 
 @require_GET
@@ -143,7 +143,7 @@ def season_edit(request, season_name: str):
                     by=request.user, season=season, **_season_fields(form), reason=data["reason"], now=now
                 )
                 messages.success(request, _("Saison %(name)s enregistrée.") % {"name": season.name})
-                return redirect("league:season_detail", season_name=season.name)
+                return redirect(season)
         except ValidationError as exc:
             add_service_errors(form, exc)
     context = _season_form_context(form, season, defaults)
@@ -191,7 +191,7 @@ def _state_change(request, season_name: str, service, done: str, template: str):
             messages.error(request, error_text(exc))
         else:
             messages.success(request, done % {"name": season.name})
-        return redirect("league:season_detail", season_name=season.name)
+        return redirect(season)
     return render(request, template, {"season": season})
 
 

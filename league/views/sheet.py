@@ -38,12 +38,6 @@ def _sheet_url(manche: Manche) -> str:
     return reverse("league:sheet", kwargs={"season_name": manche.season.name, "number": manche.number})
 
 
-def _manche_url(manche: Manche) -> str:
-    return reverse(
-        "league:manche_detail", kwargs={"season_name": manche.season.name, "number": manche.number}
-    )
-
-
 def _errors_of(error: ValidationError) -> list[str]:
     if hasattr(error, "error_dict"):
         return [m for messages_ in error.message_dict.values() for m in messages_]
@@ -316,7 +310,7 @@ def close(request, season_name: str, number: int):
         _("Manche clôturée : classement publié. Vainqueur : %(names)s (compte-rendu attendu).")
         % {"names": names},
     )
-    return redirect(_manche_url(manche))
+    return redirect(manche)
 
 
 @login_required
@@ -352,7 +346,7 @@ def quick_results(request, season_name: str, number: int):
                 form = _rearmed(form, manche, error, players=players)
             else:
                 messages.success(request, _("Résultats enregistrés : le classement de la manche est publié."))
-                return redirect(_manche_url(manche))
+                return redirect(manche)
     else:
         initial = {"sheet_version": manche.sheet_version}
         for q in state.quick_results:
@@ -393,7 +387,7 @@ def order(request, season_name: str, number: int):
                     messages.error(request, message)
             else:
                 messages.success(request, _("Ordre effacé : les ex aequo partagent leurs places."))
-            return redirect(_manche_url(manche))
+            return redirect(manche)
         if form.is_valid():
             try:
                 services.manche_order_set(
@@ -407,7 +401,7 @@ def order(request, season_name: str, number: int):
                 form = _rearmed(form, manche, error, players=seated)
             else:
                 messages.success(request, _("Ordre de la table enregistré."))
-                return redirect(_manche_url(manche))
+                return redirect(manche)
     else:
         initial = {"sheet_version": manche.sheet_version}
         for i, user in enumerate(seated, start=1):
