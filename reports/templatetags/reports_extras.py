@@ -7,10 +7,8 @@ from django import template
 from django.utils.translation import gettext
 
 from league import rules
-from league.labels import ACCESSIT_LABELS, TITLE_LABELS
+from league.labels import ACCESSIT_LABELS, CONTRACT_LABELS, TITLE_LABELS
 from league.templatetags import numbers
-
-from ..selectors.labels import CONTRACT_LABELS
 
 register = template.Library()
 # One way of writing numbers for the whole site (league's numbers.py).
