@@ -80,6 +80,15 @@ class VersionedForm(forms.Form):
             )
         return cleaned
 
+    def rearmed(self, version: int, **kwargs):
+        """The same typed data against the sheet's current ``version`` (after a stale write), validated:
+        the user checks the sheet, then re-submits. ``kwargs`` are the form's own arguments."""
+        data = self.data.copy()
+        data["sheet_version"] = str(version)
+        form = type(self)(data, **kwargs)
+        form.is_valid()
+        return form
+
 
 MISERE_CHOICES = [("", "—"), ("valid", _("valable")), ("false", _("fausse"))]
 POIGNEE_CHOICES = [("", "—"), ("simple", _("simple")), ("double", _("double")), ("triple", _("triple"))]
@@ -117,6 +126,24 @@ class DonneForm(EngineErrorsMixin, VersionedForm):
     )
     # Given by the phone before sending (the idempotency key of the donne): see services.sheet.donne_add.
     client_id = forms.UUIDField(required=False, widget=forms.HiddenInput)
+
+    @staticmethod
+    def sheet_kwargs(state) -> dict:
+        """What the form needs of a sheet (``selectors.sheet.SheetState``): its players, whether a
+        king is called, whether misères are played."""
+        return {
+            "players": [s.player for s in state.seats],
+            "calls_a_king": state.calls_a_king,
+            "allows_misere": state.ruleset.allows_misere,
+        }
+
+    @classmethod
+    def for_sheet(cls, state, data=None, *, version: int, initial=None) -> DonneForm:
+        """The donne form of a sheet at ``version``; unbound, with the next dealer proposed."""
+        form = cls(data, **cls.sheet_kwargs(state), initial={**(initial or {}), "sheet_version": version})
+        if data is None and not form.initial.get("dealer"):
+            form.initial["dealer"] = state.next_dealer or ""
+        return form
 
     def __init__(self, *args, players, calls_a_king: bool, allows_misere: bool = True, **kwargs):
         super().__init__(*args, **kwargs)
