@@ -333,13 +333,6 @@ CLOSINGS = [
 ]
 
 
-@dataclass
-class PlayedManche:
-    doc: dict
-    vainqueurs: tuple[str, ...]
-    ranking: tuple
-
-
 def _ranking(ruleset: rules.RuleSet, table: list[str], absent: str | None, donnes: list[dict]):
     sheet = rules.score_sheet(ruleset, table, [to_engine(d) for d in donnes])
     ranking = rules.rank_manche(ruleset, table, absent, sheet.totals, sheet.stats)

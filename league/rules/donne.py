@@ -613,7 +613,7 @@ def contract_unit(
     s = 1 if won else -1
     c = ruleset.contract_value
     p = PETIT_AU_BOUT.get(donne.petit_au_bout, 0)
-    k = ruleset.multipliers[donne.contract]
+    k = ruleset.multiplier(donne.contract)
     poignees = sum(POIGNEE_VALUES[x.level] for x in donne.poignees or ())
     chelem = CHELEM_BONUS.get(donne.chelem, 0)
     u = (s * (c + g) + p) * k + s * poignees + chelem

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from decimal import Decimal
 
 from django.utils.translation import gettext
 
@@ -134,10 +133,6 @@ class RankingLine:
     user: object
     bonuses: list = field(default_factory=list)  # [(kind, value, reason text)]
     vainqueur: bool = False
-
-    @property
-    def bonus_total(self) -> Decimal:
-        return sum((value for _kind, value, _text in self.bonuses), Decimal(0))
 
 
 @dataclass

@@ -25,18 +25,14 @@ from ..permissions import Action, can, require
 from ..rules import calendar as cal
 from ..selectors.seasons import current_season, manche_or_404, manche_page, manche_rows, season_or_404
 from ..services import calendar as calendar_services
-from .common import error_text
+from .common import error_text, no_season
 
 
 @require_GET
 def calendar_current(request):
     season = current_season()
     if season is None:
-        return render(
-            request,
-            "league/seasons/none.html",
-            {"can_create": can(request.user, Action.CREATE_SEASON)},
-        )
+        return no_season(request)
     return redirect("league:calendar", season_name=season.name)
 
 

@@ -1,11 +1,15 @@
 """What several league views share (below every views module, so none imports another for it):
-a service's refusal as messages, a form's errors as lines, and the sentence
-saying a donne reached the sheet (the sheet page and the phone's queue both say it).
+a service's refusal as messages, a form's errors as lines, the sentence
+saying a donne reached the sheet (the sheet page and the phone's queue both
+say it), and the page shown while the club has no season yet.
 """
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
+from django.shortcuts import render
 from django.utils.translation import gettext as _
+
+from ..permissions import Action, can
 
 
 def error_text(exc: ValidationError) -> str:
@@ -42,3 +46,10 @@ def donne_saved_message(donne) -> str:
     if donne.replayed:
         return _("Donne %(n)s déjà enregistrée (envoi répété, rien n'a été ajouté).") % {"n": donne.index}
     return _("Donne %(n)s enregistrée.") % {"n": donne.index}
+
+
+def no_season(request):
+    """The current season's pages before the club has any season: say so, and offer to create one."""
+    return render(
+        request, "league/seasons/none.html", {"can_create": can(request.user, Action.CREATE_SEASON)}
+    )

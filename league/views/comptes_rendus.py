@@ -44,7 +44,7 @@ def manche_section_context(request, manche) -> dict:
         "cr_situation": situation,
         "cr_main": situation.main,
         "cr_others": [cr for cr in reversed(situation.comptes_rendus) if cr != situation.main],
-        "cr_can_write": write_refusal(situation, request.user) is None,
+        "cr_can_write": can(request.user, Action.WRITE_COMPTE_RENDU, situation),
         "cr_can_judge": can(request.user, Action.JUDGE_COMPTE_RENDU, manche),
     }
 

@@ -140,6 +140,6 @@ def personal_feed(request, token: str):
     for registration in registrations:
         manche = registration.manche
         calendar.add_component(
-            _event(manche, seated=tables.get(manche.pk, []), waiting=registration.seat is None, now=now)
+            _event(manche, seated=tables.get(manche.pk, []), waiting=registration.is_waiting, now=now)
         )
     return _response(calendar, "tarot-biere-mes-manches.ics")

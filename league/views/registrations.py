@@ -48,7 +48,7 @@ def manche_section_context(request, manche) -> dict:
         "seats_count": cal.SEATS,
         "state": manche_state(manche, len(seated), now=now),
         "mine": mine,
-        "mine_rank": registration_reads.waiting_rank(mine) if mine and mine.seat is None else None,
+        "mine_rank": registration_reads.waiting_rank(mine) if mine and mine.is_waiting else None,
         "can_register": bool(
             user.is_authenticated
             and mine is None

@@ -28,7 +28,7 @@ from ..rules import calendar as cal
 from ..selectors import engine as engine_selectors
 from ..selectors.seasons import current_season, manche_page, manche_rows, rules_history, season_or_404
 from ..services import seasons as season_services
-from .common import error_text
+from .common import error_text, no_season
 
 
 @require_GET
@@ -45,11 +45,7 @@ def season_list(request):
 def season_current(request):
     season = current_season()
     if season is None:
-        return render(
-            request,
-            "league/seasons/none.html",
-            {"can_create": can(request.user, Action.CREATE_SEASON)},
-        )
+        return no_season(request)
     return redirect(season)
 
 

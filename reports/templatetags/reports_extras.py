@@ -7,7 +7,7 @@ from django import template
 from django.utils.translation import gettext
 
 from league import rules
-from league.labels import ACCESSIT_LABELS, CONTRACT_LABELS, TITLE_LABELS
+from league.labels import ACCESSIT_LABELS, TITLE_LABELS
 from league.templatetags import numbers
 
 register = template.Library()
@@ -53,11 +53,6 @@ def title_label(code) -> str:
 @register.filter
 def accessit_label(code) -> str:
     return str(ACCESSIT_LABELS.get(code, code))
-
-
-@register.filter
-def contract_label(code) -> str:
-    return str(CONTRACT_LABELS.get(code, code))
 
 
 @register.filter
