@@ -1,4 +1,4 @@
-"""The names of what the engine returns as codes: titles, accessits, contracts.
+"""The names of what the engine returns as codes: titles, accessits, contracts, bonuses.
 
 One definition, read by the reports and by the President's rule-change
 preview. Codes that are also model values take the model's ``TextChoices``
@@ -46,3 +46,14 @@ CONTRACT_LABELS = {
     code: {"pouce": _("Pouce"), "prise": _("Prise")}.get(code) or Donne.Contract(code).label
     for code in CONTRACTS
 }
+
+
+class Bonus(models.TextChoices):
+    """The bonuses of a manche the engine computes (``rules.manche.manche_bonuses``)."""
+
+    SEUL_POSITIF = "seul_positif", _("seul positif")
+    BOUTS_SUR_PRISE = "bouts_sur_prise", _("bouts sur prise")
+    DEFENSIF = "defensif", _("défensif")
+
+
+BONUS_LABELS = dict(Bonus.choices)

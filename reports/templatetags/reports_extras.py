@@ -1,4 +1,5 @@
-"""Template filters of the reports: engine messages and numbers, in the reader's language."""
+"""Template filters of the reports: engine messages, numbers, titles' and accessits' names
+(``league.labels``), in the reader's language."""
 
 from decimal import Decimal
 from fractions import Fraction
