@@ -346,23 +346,25 @@ class TableForm(EngineErrorsMixin, VersionedForm):
         help_text=_("Désistement de dernière minute non remplacé : la manche se joue à 4."),
     )
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, ruleset, **kwargs):
+        """One field a seat the rule set allows; the smallest table it allows must be filled."""
         super().__init__(*args, **kwargs)
         users = User.objects.order_by("display_name", "username")
-        for i in range(1, 6):
+        self.seats = range(1, max(ruleset.table_sizes) + 1)
+        for i in self.seats:
             self.fields[f"seat_{i}"] = forms.ModelChoiceField(
-                label=_("Place %(n)s") % {"n": i}, required=i <= 3, queryset=users
+                label=_("Place %(n)s") % {"n": i}, required=i <= min(ruleset.table_sizes), queryset=users
             )
         self.fields["absent"].queryset = users
-        self.order_fields([f"seat_{i}" for i in range(1, 6)] + ["absent"])
+        self.order_fields([f"seat_{i}" for i in self.seats] + ["absent"])
 
     def players(self) -> list:
-        return [self.cleaned_data[f"seat_{i}"] for i in range(1, 6) if self.cleaned_data.get(f"seat_{i}")]
+        return [self.cleaned_data[f"seat_{i}"] for i in self.seats if self.cleaned_data.get(f"seat_{i}")]
 
     def engine_field(self, path: str) -> str | None:
         match = re.match(r"^table\[(\d+)\]", path)
         if match:
-            filled = [i for i in range(1, 6) if self.cleaned_data.get(f"seat_{i}")]
+            filled = [i for i in self.seats if self.cleaned_data.get(f"seat_{i}")]
             j = int(match.group(1))
             return f"seat_{filled[j]}" if j < len(filled) else None
         if path == "absent":

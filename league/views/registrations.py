@@ -126,9 +126,10 @@ def registration_add(request, season_name: str, number: int):
     except ValidationError as exc:
         return _back_to_manche(request, manche, ("error", error_text(exc)))
     if registration.seat:
-        text = _("Place %(seat)s sur 5 réservée pour %(player)s.") % {
+        text = _("Place %(seat)s sur %(seats)s réservée pour %(player)s.") % {
             "player": player,
             "seat": registration.seat,
+            "seats": cal.SEATS,
         }
     else:
         rank = registration_reads.waiting_rank(registration)

@@ -231,7 +231,7 @@ def table(request, season_name: str, number: int):
     require(request.user, Action.EDIT_SHEET, manche)
     state = sheet_state(manche)
     if request.method == "POST":
-        form = TableForm(request.POST)
+        form = TableForm(request.POST, ruleset=state.ruleset)
         if form.is_valid():
             try:
                 services.table_set(
@@ -243,7 +243,7 @@ def table(request, season_name: str, number: int):
                     now=timezone.now(),
                 )
             except ValidationError as error:
-                form = _rearmed(form, manche, error)
+                form = _rearmed(form, manche, error, ruleset=state.ruleset)
             else:
                 messages.success(request, _("La table est en place."))
                 return redirect(_sheet_url(manche))
@@ -251,7 +251,7 @@ def table(request, season_name: str, number: int):
         initial = {"sheet_version": manche.sheet_version, "absent": manche.absent}
         for i, seat in enumerate(state.seats, start=1):
             initial[f"seat_{i}"] = seat.player
-        form = TableForm(initial=initial)
+        form = TableForm(initial=initial, ruleset=state.ruleset)
     return render(
         request,
         "league/sheet/table.html",
