@@ -18,8 +18,7 @@ from league.transfer import schema
 from league.transfer.export import add_computed
 from league.transfer.parse import parse_document
 from tests.support.documents import random_season
-
-from .conftest import EXAMPLE, NOW
+from tests.support.example_season import EXAMPLE, NOW
 
 
 def lines(document) -> list[str]:
