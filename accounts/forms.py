@@ -5,9 +5,9 @@ from django.conf import settings
 from django.contrib.auth.forms import PasswordResetForm, SetPasswordForm
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile, UploadedFile
-from django.core.mail import EmailMultiAlternatives
 from django.template.defaultfilters import filesizeformat
 from django.template.loader import render_to_string
+from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 from PIL import Image, ImageOps
@@ -16,6 +16,7 @@ from .client_address import client_address
 from .email_throttle import may_send
 from .emails import plain_text
 from .models import User, short_id_validator
+from .services.outbox import queue_email
 
 # A phone photo is a few megabytes; more is a mistake, not a portrait.
 AVATAR_MAX_BYTES = getattr(settings, "AVATAR_MAX_BYTES", 3 * 1024 * 1024)
@@ -260,10 +261,12 @@ class ThrottledPasswordResetForm(PasswordResetForm):
         to_email,
         html_email_template_name=None,
     ):
-        subject = " ".join(plain_text(subject_template_name, context).split())
-        message = EmailMultiAlternatives(
-            subject, plain_text(email_template_name, context), from_email, [to_email]
+        """Into the outbox like every email of the site (sent by a worker, retried, never twice)."""
+        html = render_to_string(html_email_template_name, context) if html_email_template_name else ""
+        queue_email(
+            to=[to_email],
+            subject=plain_text(subject_template_name, context),
+            text=plain_text(email_template_name, context),
+            html=html,
+            now=timezone.now(),
         )
-        if html_email_template_name is not None:
-            message.attach_alternative(render_to_string(html_email_template_name, context), "text/html")
-        message.send()

@@ -5,6 +5,7 @@ from datetime import datetime
 from urllib.parse import urlparse
 
 import pytest
+from django.test import Client, TestCase
 from django.utils import timezone
 
 LINK = re.compile(r"https?://[^\s\"'<>]+")
@@ -44,3 +45,22 @@ def vice_president(make_user, president):
     user = make_user("vero", display_name="Véro")
     vice_president_designate(by=president, user=user, now=timezone.now())
     return user
+
+
+
+class CommittingClient(Client):
+    """The test client, each request's work committed when it answers, as in production.
+
+    The test runs inside one transaction that never commits, so the outbox's
+    on-commit sending would never happen; here the callbacks a request
+    registered run when it returns (what its commit would have done).
+    """
+
+    def request(self, **request):
+        with TestCase.captureOnCommitCallbacks(execute=True):
+            return super().request(**request)
+
+
+@pytest.fixture
+def client(db):
+    return CommittingClient()
