@@ -47,7 +47,6 @@ def vice_president(make_user, president):
     return user
 
 
-
 class CommittingClient(Client):
     """The test client, each request's work committed when it answers, as in production.
 
