@@ -1,8 +1,9 @@
 import io
+import math
 
 from django import forms
 from django.conf import settings
-from django.contrib.auth.forms import PasswordResetForm, SetPasswordForm
+from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm, SetPasswordForm
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile, UploadedFile
 from django.template.defaultfilters import filesizeformat
@@ -10,6 +11,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 from PIL import Image, ImageOps
 
 from .client_address import client_address
@@ -239,6 +241,30 @@ class VicePresidentForm(forms.Form):
         if president is not None:
             members = members.exclude(pk=president.pk)
         self.fields["user"].queryset = members
+
+
+class LoginForm(AuthenticationForm):
+    """Django's sign-in form, saying so when the account's guesses are capped (``accounts.login_guard``)."""
+
+    def clean(self):
+        try:
+            return super().clean()
+        except ValidationError:
+            remaining = getattr(self.request, "login_capped_for", None)
+            if remaining is None:
+                raise
+            minutes = max(1, math.ceil(remaining.total_seconds() / 60))
+            raise ValidationError(
+                ngettext(
+                    "Trop de tentatives pour ce compte depuis cette adresse : réessayez dans %(minutes)d "
+                    "minute ou depuis votre connexion habituelle, ou réinitialisez votre mot de passe.",
+                    "Trop de tentatives pour ce compte depuis cette adresse : réessayez dans %(minutes)d "
+                    "minutes ou depuis votre connexion habituelle, ou réinitialisez votre mot de passe.",
+                    minutes,
+                )
+                % {"minutes": minutes},
+                code="account_capped",
+            ) from None
 
 
 class ThrottledPasswordResetForm(PasswordResetForm):

@@ -264,3 +264,30 @@ class OutboxEmail(models.Model):
 
     def __str__(self) -> str:
         return self.subject
+
+
+class FailedLogin(models.Model):
+    """One wrong password for a username, from anywhere: the per-account cap counts them (``accounts.login_guard``)."""
+
+    username = models.CharField(max_length=150)
+    at = models.DateTimeField()
+
+    class Meta:
+        indexes = [models.Index(fields=["username", "at"]), models.Index(fields=["at"])]
+
+    def __str__(self) -> str:
+        return f"{self.username} @ {self.at:%Y-%m-%d %H:%M}"
+
+
+class LoginAddress(models.Model):
+    """An address a member signed in from: a keyed hash of it (never the address), and when last."""
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="+")
+    digest = models.CharField(max_length=64)
+    last_success_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "digest"], name="unique_login_address")]
+
+    def __str__(self) -> str:
+        return f"{self.user} · {self.digest[:8]}…"
