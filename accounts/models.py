@@ -233,8 +233,10 @@ class OutboxEmail(models.Model):
     """One email the site sends, stored in the sender's transaction and sent by a worker (``accounts.outbox``).
 
     Rendered when queued (subject, text and HTML), so a retry or a later
-    recovery sends exactly the same message; ``sent_at`` is set once, under
-    a row lock, so it never goes twice. ``key``, when given, names a message
+    recovery sends exactly the same message. A delivery first takes a short
+    lease on the row (``sending_until``, one conditional UPDATE), so two
+    deliveries of one email never send it both, on PostgreSQL or SQLite;
+    ``sent_at`` is set once it went. ``key``, when given, names a message
     that may exist only once (a league notification).
     """
 
@@ -249,6 +251,9 @@ class OutboxEmail(models.Model):
     # after it was queued lost its task and is queued again.
     queued_at = models.DateTimeField()
     sent_at = models.DateTimeField(_("envoyé le"), null=True, blank=True)
+    # A delivery under way holds the row until then (a worker killed while
+    # sending lets it go when the lease lapses).
+    sending_until = models.DateTimeField(null=True, blank=True)
     attempts = models.PositiveIntegerField(default=0)
     last_error = models.CharField(max_length=500, blank=True)
 

@@ -23,6 +23,7 @@ class Migration(migrations.Migration):
                 ('created_at', models.DateTimeField(verbose_name='créé le')),
                 ('queued_at', models.DateTimeField()),
                 ('sent_at', models.DateTimeField(blank=True, null=True, verbose_name='envoyé le')),
+                ('sending_until', models.DateTimeField(blank=True, null=True)),
                 ('attempts', models.PositiveIntegerField(default=0)),
                 ('last_error', models.CharField(blank=True, max_length=500)),
             ],

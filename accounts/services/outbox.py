@@ -4,8 +4,9 @@
 the caller's transaction and queues the Celery task that sends it only when
 that transaction commits: an action that rolls back sends nothing, one that
 commits always sends, however the broker fares. The task takes just the
-row's id; :func:`deliver` sends a row once, under a row lock, so a retry
-overlapping a recovery (or a task delivered twice) never sends twice.
+row's id; :func:`deliver` sends a row once, under a lease taken by one
+conditional UPDATE, so a retry overlapping a recovery (or a task delivered
+twice) never sends twice.
 
 The broker is an optimisation of delivery, the rows are the truth: the
 beat's requeue (``config/celery.py``, every 2 minutes) queues again any
@@ -20,8 +21,8 @@ from datetime import datetime, timedelta
 from celery import current_app
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
-from django.db import DatabaseError, IntegrityError, transaction
-from django.db.models import F
+from django.db import IntegrityError, transaction
+from django.db.models import F, Q
 
 from ..models import OutboxEmail
 
@@ -29,6 +30,10 @@ logger = logging.getLogger(__name__)
 
 STALLED_AFTER = timedelta(minutes=5)
 GIVE_UP_AFTER = timedelta(days=3)
+# How long a delivery holds its row: longer than the send task's time limit
+# (90 s), shorter than STALLED_AFTER, so a worker killed while sending lets
+# the email go to the next requeue.
+SENDING_LEASE = timedelta(minutes=2)
 
 #: The Celery task that sends one row (``accounts.tasks``), queued by name:
 #: the tasks call into this module, never the reverse.
@@ -87,39 +92,38 @@ def _queue(email_id: int) -> None:
 
 
 def deliver(email_id: int, *, now: datetime) -> bool:
-    """Send one stored email unless it already went; True when sent now.
+    """Send one stored email unless it already went or is being sent; True when sent now.
 
-    The row is locked while sending, so two deliveries of the same id cannot
-    both send. A mail server error is recorded on the row (``attempts``,
-    ``last_error``) and propagates, for the task to retry; ``sent_at`` stays
-    empty.
+    One conditional UPDATE takes a lease on the unsent row (:data:`SENDING_LEASE`)
+    before anything is sent: a second delivery of the same id (a retry
+    overlapping a requeue, a task delivered twice) finds it taken and sends
+    nothing. No transaction stays open while the mail server answers. A mail
+    server error is recorded on the row (``attempts``, ``last_error``), the
+    lease released, and the error propagates for the task to retry;
+    ``sent_at`` stays empty.
     """
+    unsent = OutboxEmail.objects.filter(pk=email_id, sent_at__isnull=True)
+    taken = unsent.filter(Q(sending_until__isnull=True) | Q(sending_until__lte=now)).update(
+        sending_until=now + SENDING_LEASE
+    )
+    if not taken:
+        return False
+    email = OutboxEmail.objects.get(pk=email_id)
+    message = EmailMultiAlternatives(
+        email.subject, email.text, settings.DEFAULT_FROM_EMAIL, email.to, reply_to=email.reply_to or None
+    )
+    if email.html:
+        message.attach_alternative(email.html, "text/html")
     try:
-        with transaction.atomic():
-            email = OutboxEmail.objects.select_for_update().filter(pk=email_id, sent_at__isnull=True).first()
-            if email is None:
-                return False
-            message = EmailMultiAlternatives(
-                email.subject,
-                email.text,
-                settings.DEFAULT_FROM_EMAIL,
-                email.to,
-                reply_to=email.reply_to or None,
-            )
-            if email.html:
-                message.attach_alternative(email.html, "text/html")
-            message.send()
-            OutboxEmail.objects.filter(pk=email_id).update(
-                sent_at=now, attempts=F("attempts") + 1, last_error=""
-            )
+        message.send()
     except Exception as error:
-        try:
-            OutboxEmail.objects.filter(pk=email_id, sent_at__isnull=True).update(
-                attempts=F("attempts") + 1, last_error=f"{type(error).__name__}: {error}"[:500]
-            )
-        except DatabaseError:
-            logger.warning("outbox: could not record the failure of email %s", email_id, exc_info=True)
+        unsent.update(
+            sending_until=None,
+            attempts=F("attempts") + 1,
+            last_error=f"{type(error).__name__}: {error}"[:500],
+        )
         raise
+    unsent.update(sent_at=now, sending_until=None, attempts=F("attempts") + 1, last_error="")
     return True
 
 
@@ -127,11 +131,9 @@ def requeue_stalled(*, now: datetime) -> int:
     """Queue again the emails queued a while ago and still unsent; how many."""
     with transaction.atomic():
         stalled = list(
-            OutboxEmail.objects.select_for_update(skip_locked=True)
-            .filter(
+            OutboxEmail.objects.filter(
                 sent_at__isnull=True, queued_at__lte=now - STALLED_AFTER, created_at__gt=now - GIVE_UP_AFTER
-            )
-            .values_list("pk", flat=True)
+            ).values_list("pk", flat=True)
         )
         OutboxEmail.objects.filter(pk__in=stalled).update(queued_at=now)
         for email_id in stalled:

@@ -227,3 +227,25 @@ def test_no_email_leaves_the_site_but_through_the_outbox():
                 senders.append(path.relative_to(root).as_posix())
     # The reset form overrides Django's ``send_mail`` hook to queue into the outbox.
     assert sorted(senders) == ["accounts/forms.py", "accounts/services/outbox.py"]
+
+
+def test_a_delivery_under_way_holds_the_email_and_a_killed_one_lets_it_go(
+    president, django_capture_on_commit_callbacks
+):
+    """Two deliveries at once (a requeue racing a retry): the one that took the lease sends, not the other."""
+    from accounts.models import OutboxEmail
+    from accounts.services.outbox import SENDING_LEASE, deliver
+
+    with django_capture_on_commit_callbacks(execute=False):
+        invite(president)
+    email = OutboxEmail.objects.get()
+    # A worker took the row and is talking to the mail server (or was killed doing so).
+    OutboxEmail.objects.filter(pk=email.pk).update(sending_until=NOW + SENDING_LEASE)
+    assert deliver(email.pk, now=NOW + timedelta(seconds=30)) is False
+    assert mail.outbox == []
+    # Its lease lapsed: the worker is gone, the next delivery sends, once.
+    assert deliver(email.pk, now=NOW + SENDING_LEASE) is True
+    assert deliver(email.pk, now=NOW + SENDING_LEASE) is False
+    assert len(mail.outbox) == 1
+    email.refresh_from_db()
+    assert email.sending_until is None and email.sent_at == NOW + SENDING_LEASE
