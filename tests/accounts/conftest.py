@@ -1,25 +1,11 @@
-"""Helpers for the membership tests: read links out of emails, make imported players."""
+"""Fixtures of the membership tests: ``now`` (when the test runs), an imported player, a Vice-President, a committing client."""
 
-import re
 from datetime import datetime
-from urllib.parse import urlparse
 
 import pytest
-from django.test import Client, TestCase
 from django.utils import timezone
 
-LINK = re.compile(r"https?://[^\s\"'<>]+")
-
-
-def links_in(message) -> list[str]:
-    """Every link of an email's text part, as site paths (host removed)."""
-    return [urlparse(url).path for url in LINK.findall(message.body)]
-
-
-def link_in(message, fragment: str) -> str:
-    matches = [path for path in links_in(message) if fragment in path]
-    assert matches, f"no link containing {fragment!r} in:\n{message.body}"
-    return matches[0]
+from tests.support.mail import CommittingClient
 
 
 @pytest.fixture
@@ -47,19 +33,7 @@ def vice_president(make_user, president):
     return user
 
 
-class CommittingClient(Client):
-    """The test client, each request's work committed when it answers, as in production.
-
-    The test runs inside one transaction that never commits, so the outbox's
-    on-commit sending would never happen; here the callbacks a request
-    registered run when it returns (what its commit would have done).
-    """
-
-    def request(self, **request):
-        with TestCase.captureOnCommitCallbacks(execute=True):
-            return super().request(**request)
-
-
 @pytest.fixture
 def client(db):
+    """Each request's emails go out when it answers, as its commit would send them."""
     return CommittingClient()

@@ -15,7 +15,8 @@ import pytest
 import time_machine
 from django.urls import reverse
 
-from .conftest import CommittingClient as Client
+from tests.support.mail import CommittingClient as Client
+from tests.support.mail import link_in
 
 pytestmark = pytest.mark.django_db
 
@@ -149,8 +150,6 @@ def test_a_usual_address_is_forgotten_after_months(anne_at_home, clock, settings
 
 
 def test_the_password_reset_stays_open_and_makes_its_address_usual(player, clock, mailoutbox):
-    from .conftest import link_in
-
     guesses_from_many_addresses(10)
     away = Client()
     sent = away.post(

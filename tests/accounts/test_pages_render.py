@@ -86,7 +86,7 @@ def test_a_link_cannot_be_spent_twice_even_by_two_calls(
 ):
     from django.core.exceptions import ValidationError
 
-    from .conftest import link_in
+    from tests.support.mail import link_in
 
     with django_capture_on_commit_callbacks(execute=True):
         services.invitation_create(

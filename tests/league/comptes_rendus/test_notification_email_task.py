@@ -7,8 +7,7 @@ import pytest
 from django.core import mail
 
 from tests.support.flaky_email import FlakyBackend
-
-from .conftest import paris
+from tests.support.seasons import paris
 
 NOW = paris(2025, 10, 5, 12)
 
