@@ -1,9 +1,11 @@
-"""Fixtures of the membership tests: ``now`` (when the test runs), an imported player, a Vice-President."""
+"""Fixtures of the membership tests: ``now`` (when the test runs), an imported player, a Vice-President, a committing client."""
 
 from datetime import datetime
 
 import pytest
 from django.utils import timezone
+
+from tests.support.mail import CommittingClient
 
 
 @pytest.fixture
@@ -29,3 +31,9 @@ def vice_president(make_user, president):
     user = make_user("vero", display_name="Véro")
     vice_president_designate(by=president, user=user, now=timezone.now())
     return user
+
+
+@pytest.fixture
+def client(db):
+    """Each request's emails go out when it answers, as its commit would send them."""
+    return CommittingClient()
