@@ -7,13 +7,19 @@ from django.utils import timezone
 from league.rules import rating
 from league.selectors.seasons import season_or_404
 
-from ..selectors.readings import club_ratings, club_records, season_standings
+from ..selectors.readings import (
+    PALMARES_RATINGS,
+    PALMARES_STREAKS,
+    club_ratings,
+    club_records,
+    season_standings,
+)
 from ..selectors.readings import palmares as palmares_data
 from ..selectors.standings import names_of
 from .players import STREAK_LABELS
 
 #: Players in the palmarès' ratings table (the ratings page lists everyone).
-RATINGS_ON_PALMARES = 10
+RATINGS_ON_PALMARES = PALMARES_RATINGS
 
 
 def _rating_rows(ratings, limit=None) -> list[tuple[int, str, str, float, int, float]]:
@@ -27,7 +33,7 @@ def _rating_rows(ratings, limit=None) -> list[tuple[int, str, str, float, int, f
 
 
 #: Players listed for each longest streak on the palmarès.
-STREAKS_ON_PALMARES = 3
+STREAKS_ON_PALMARES = PALMARES_STREAKS
 
 
 def _streak_records(records) -> list[tuple[str, list]]:
@@ -41,8 +47,8 @@ def palmares(request):
     now = timezone.now()
     context = {
         "palmares": palmares_data(now=now),
-        "ratings": _rating_rows(club_ratings(now=now), RATINGS_ON_PALMARES),
-        "streaks": _streak_records(club_records(now=now)),
+        "ratings": _rating_rows(club_ratings(now=now, part="palmares"), RATINGS_ON_PALMARES),
+        "streaks": _streak_records(club_records(now=now, part="palmares")),
     }
     return render(request, "reports/palmares.html", context)
 

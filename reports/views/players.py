@@ -51,7 +51,7 @@ def player(request, username: str):
     playing = next((s for s in record.seasons if not s.closed and s.rank is not None), None)
     season = season_or_404(playing.season) if playing else None
     goals = goals_of(season, user.username, now) if season else None
-    changes = club_ratings(now=now).history.get(user.username, ())
+    changes = club_ratings(now=now, part=f"player:{user.username}").history.get(user.username, ())
     rating_chart = ""
     if changes:
         rating_chart = charts.step_chart(
@@ -66,7 +66,7 @@ def player(request, username: str):
             title=_("Cote Elo de %(name)s après chacune de ses manches (écart à %(initial)s)")
             % {"name": user.display_name, "initial": int(rating.INITIAL)},
         )
-    records = club_records(now=now)
+    records = club_records(now=now, part=f"player:{user.username}")
     opponents = records.head_to_head.get(user.username, ())[:HEAD_TO_HEAD_ROWS]
     opponent_names = names_of(h.opponent for h in opponents)
     places = [(place, record.places.get(place, 0)) for place in range(1, 6)]
