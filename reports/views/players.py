@@ -6,6 +6,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from league import revision_cache
 from league.rules import rating
 from league.selectors.seasons import season_or_404
 
@@ -36,6 +37,13 @@ def streak_rows(records, player: str) -> list:
 def player(request, username: str):
     user = get_object_or_404(get_user_model(), username=username)
     now = timezone.now()
+    with revision_cache.watching() as watch:  # the previous results while the new ones are computed
+        context = _player_context(request, user, now)
+    context["updating"] = watch.previous
+    return render(request, "reports/player.html", context)
+
+
+def _player_context(request, user, now) -> dict:
     record = player_record(user, now=now)
     chosen = None
     if record.seasons:
@@ -97,4 +105,4 @@ def player(request, username: str):
         "comptes_rendus": comptes_rendus_written(user),
         "recent_comptes_rendus": recent_comptes_rendus(user),
     }
-    return render(request, "reports/player.html", context)
+    return context

@@ -10,7 +10,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
-from league import rules
+from league import revision_cache, rules
 from league.permissions import Action, can
 from league.selectors.seasons import current_season, listed_seasons, season_or_404
 
@@ -79,11 +79,12 @@ def standings(request, season_name: str):
     sort = request.GET.get("sort", "rank")
     if sort not in ORDERINGS:
         sort = "rank"
-    fragment = _fragment(request, season, sort, now)
-    me = my_goals = None
-    if request.user.is_authenticated:
-        me = fragment["ranks"].get(request.user.username)
-        my_goals = goals_of(season, request.user.username, now)
+    with revision_cache.watching() as watch:  # the previous result while the new one is computed
+        fragment = _fragment(request, season, sort, now)
+        me = my_goals = None
+        if request.user.is_authenticated:
+            me = fragment["ranks"].get(request.user.username)
+            my_goals = goals_of(season, request.user.username, now)
     context = {
         "season": season,
         "seasons": listed_seasons(),
@@ -92,6 +93,7 @@ def standings(request, season_name: str):
         "me": me,
         "my_goals": my_goals,
         "highlight": highlight_style(request),
+        "updating": watch.previous,
         "can_award": season.is_closed
         and request.user.is_authenticated
         and can(request.user, Action.MANAGE_SEASON, season),
