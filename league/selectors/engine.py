@@ -282,9 +282,10 @@ def refresh(season_pk: int, now: datetime) -> None:
 
 
 def _season_readings(season: Season, now: datetime) -> tuple[dict, datetime | None]:
-    """The engine's result (without per-donne scores), each manche's outcome and
-    each played manche's point flow (made while the donnes' scores are at hand);
-    :class:`Refused` when the engine refuses the season's data."""
+    """The engine's result (without per-donne scores) and each manche's outcome;
+    :class:`Refused` when the engine refuses the season's data. (Each manche's
+    point flow is made when its page is first rendered: making all of them here
+    cost as much as the computation itself.)"""
     try:
         full = rules.compute_season(season_input(season), now=now)
     except rules.InvalidInput as exc:
@@ -293,19 +294,23 @@ def _season_readings(season: Season, now: datetime) -> tuple[dict, datetime | No
     result = _without_donne_results(full)
     starts = next((o.deadlines.starts for o in result.manches.values()), ())
     readings = {f"manche:{number}": _packed(outcome) for number, outcome in result.manches.items()}
-    readings.update(
-        {f"flow:{number}": rules.point_flow(o.sheet) if o.sheet else () for number, o in full.manches.items()}
-    )
     readings["played"] = (frozenset(result.manches), starts)
     readings["result"] = result
     return readings, next_expiry(result, now)
 
 
-def manche_point_flow(manche: Manche, *, now: datetime | None = None) -> tuple:
+def manche_point_flow(manche: Manche) -> tuple:
     """Who took jetons from whom over a played manche's donnes (``rules.Transfer``,
-    largest first; empty for the quick form), kept with the season's result.
-    Raises ``rules.InvalidInput`` when the engine refuses the season."""
-    return _reading(manche.season, f"flow:{manche.number}", now or timezone.now()) or ()
+    largest first; empty for the quick form or a sheet the rules refuse), from
+    its sheet alone (the manche page keeps its rendering per revision)."""
+    played = manche_input(manche)
+    if not played.donnes:
+        return ()
+    try:
+        sheet = rules.score_sheet(manche.season.ruleset(), played.table, played.donnes)
+    except rules.InvalidInput:
+        return ()
+    return rules.point_flow(sheet)
 
 
 def manche_outcomes(season: Season, numbers, *, now: datetime | None = None) -> dict:
