@@ -10,6 +10,9 @@ class ReportsConfig(AppConfig):
         from league import revision_cache
 
         from .selectors import readings
+        from .views import standings
 
-        # The reports' readings are made again with the engine's result after a change.
+        # The reports' readings are made again with the engine's result after a
+        # change, and the standings page's shared part rendered from them.
         revision_cache.register_refresh(readings.refresh)
+        revision_cache.register_refresh(standings.prerender)

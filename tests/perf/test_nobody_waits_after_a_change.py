@@ -16,6 +16,7 @@ from league import revision_cache, rules
 from league.models import Season
 from league.selectors.engine import current_revision
 from league.services.revision import invalidate
+from reports.selectors.cache import reading_name
 from tests.support.seasongen import load_season
 
 START = datetime(2030, 9, 1, 21, 0, tzinfo=ZoneInfo("Europe/Paris"))
@@ -107,6 +108,8 @@ def test_readers_get_the_previous_result_marked_as_being_updated_until_the_worke
 
     revision_cache.recompute(season.pk, revision, now=NOW)  # the worker runs the task
     assert len(computations) == 2
+    rendered = [reading_name("standings-html", language, "rank") for language in ("fr", "en")]
+    assert set(revision_cache.read_many(season.pk, revision, rendered, now=NOW)) == set(rendered)
     assert first_line(client, season) != before
     for url in (standings, player):
         assert MARK not in client.get(url).content.decode()
