@@ -29,6 +29,8 @@ VENV_BIN = Path(sys.executable).parent
 DEFAULT_DATABASE_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/tarot_bench")
 #: The scratch Redis database (emptied by the benchmarks).
 REDIS_URL = os.environ.get("BENCH_CACHE_URL", "redis://127.0.0.1:6379/7")
+#: The broker of the benchmark's Celery worker (recomputations after a change).
+BROKER_URL = os.environ.get("BENCH_BROKER_URL", "redis://127.0.0.1:6379/6")
 
 
 def season_arguments(description: str) -> argparse.ArgumentParser:
@@ -108,6 +110,8 @@ def site_environment(database_url: str, var_dir: Path, *, cache_url: str) -> dic
         DATABASE_URL=database_url,
         DB_CONN_MAX_AGE="60",
         CACHE_URL=cache_url,
+        CELERY_BROKER_URL=BROKER_URL,
+        CELERY_TASK_DEFAULT_QUEUE="bench",
         DEBUG="0",
         SECRET_KEY="bench-" + secrets.token_urlsafe(48),
         ALLOWED_HOSTS="127.0.0.1,localhost",
@@ -129,7 +133,20 @@ def prepare(database_url: str, *, cache_url: str | None = None) -> tuple[dict, P
     for command in (["migrate", "--noinput", "-v", "0"], ["collectstatic", "--noinput", "-v", "0"]):
         subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=env, check=True)
     # This process loads data with the same database (and DEBUG off, so no query log grows).
-    os.environ.update({k: env[k] for k in ("DATABASE_URL", "CACHE_URL", "DEBUG", "SECRET_KEY", "VAR_DIR")})
+    os.environ.update(
+        {
+            k: env[k]
+            for k in (
+                "DATABASE_URL",
+                "CACHE_URL",
+                "CELERY_BROKER_URL",
+                "CELERY_TASK_DEFAULT_QUEUE",
+                "DEBUG",
+                "SECRET_KEY",
+                "VAR_DIR",
+            )
+        }
+    )
     os.environ["ALLOWED_HOSTS"] = env["ALLOWED_HOSTS"]
     os.environ["SECURE_SSL_REDIRECT"] = "0"
     os.environ["STATIC_ROOT"] = env["STATIC_ROOT"]
@@ -184,6 +201,39 @@ def gunicorn(env: dict, *, workers: int, threads: int = 1, timeout: float = 60):
                 raise SystemExit(f"gunicorn did not answer within {timeout:.0f} s; see {log.name}")
             time.sleep(0.2)
         yield base
+    finally:
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        log.close()
+
+
+@contextlib.contextmanager
+def celery_worker(env: dict):
+    """One Celery worker (as production runs one) on the benchmark's queue; stopped on exit."""
+    log = open(Path(env["VAR_DIR"]) / "worker.log", "w")  # noqa: SIM115
+    command = [
+        str(VENV_BIN / "celery"),
+        "-A",
+        "config",
+        "worker",
+        "--pool",
+        "solo",
+        "-Q",
+        env["CELERY_TASK_DEFAULT_QUEUE"],
+        "--without-heartbeat",
+        "--without-gossip",
+        "--without-mingle",
+        "-l",
+        "INFO",
+    ]
+    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        yield Path(log.name)
     finally:
         if process.poll() is None:
             process.send_signal(signal.SIGTERM)
