@@ -1,18 +1,22 @@
 """A player's page: his seasons, titles and statistics."""
 
+import hashlib
+
 from django.contrib.auth import get_user_model
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from league import revision_cache
 from league.rules import rating
-from league.selectors.seasons import season_or_404
+from league.selectors.seasons import listed_seasons, season_or_404
 
 from .. import charts
 from ..selectors.players import comptes_rendus_written, recent_comptes_rendus
-from ..selectors.readings import club_ratings, club_records, player_record
+from ..selectors.readings import club_ratings, club_records, player_record, season_standings
 from ..selectors.standings import names_of
 from .common import goals_of
 
@@ -38,9 +42,31 @@ def player(request, username: str):
     user = get_object_or_404(get_user_model(), username=username)
     now = timezone.now()
     with revision_cache.watching() as watch:  # the previous results while the new ones are computed
-        context = _player_context(request, user, now)
-    context["updating"] = watch.previous
+        body = _body(request, user, now)
+    context = {"profile": user, "body": body, "updating": watch.previous}
     return render(request, "reports/player.html", context)
+
+
+def _body(request, user, now) -> str:
+    """The page below its title, the same for every reader: rendered once per
+    revision of the club's seasons (any change to any of them renders it again),
+    language, chosen season and what the page shows of the member himself."""
+    seasons = sorted(listed_seasons(), key=lambda s: s.name)
+    shown = (user.display_name, user.avatar.name, request.GET.get("saison", ""))
+    digest = hashlib.blake2b(repr(shown).encode(), digest_size=12).hexdigest()
+    name = f"player-html:{get_language()}:{user.username}:{digest}"
+
+    def compute():
+        html = render_to_string("reports/_player_body.html", _player_context(request, user, now))
+        # Right until the first deadline a season's results did not count (a late malus may fall then).
+        expiries = [season_standings(s, now=now).valid_until for s in seasons]
+        until = min((u for u in expiries if u is not None), default=None)
+        return {name: mark_safe(html)}, until  # noqa: S308 (our own template's rendering)
+
+    if not seasons:
+        return compute()[0][name]
+    revision = sum(s.revision for s in seasons)
+    return revision_cache.reading(seasons[-1].pk, revision, name, now=now, compute=compute)
 
 
 def _player_context(request, user, now) -> dict:
