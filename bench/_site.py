@@ -213,10 +213,13 @@ def gunicorn(env: dict, *, workers: int, threads: int = 1, timeout: float = 60):
 
 
 @contextlib.contextmanager
-def celery_worker(env: dict):
-    """One Celery worker (as production runs one) on the benchmark's queue; stopped on exit."""
+def celery_worker(env: dict, *, nice: int = 10):
+    """One Celery worker (as production runs one) on the benchmark's queue, at a lower
+    CPU priority than the web workers (``nice``, as the README advises on a shared
+    machine: a recomputation must not slow the readers down); stopped on exit."""
     log = open(Path(env["VAR_DIR"]) / "worker.log", "w")  # noqa: SIM115
     command = [
+        *(["nice", "-n", str(nice)] if nice else []),
         str(VENV_BIN / "celery"),
         "-A",
         "config",

@@ -52,6 +52,7 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument(
         "--after", type=float, default=5, help="seconds the readers go on once they get the new result"
     )
+    parser.add_argument("--worker-nice", type=int, default=10, help="the Celery worker's niceness (0: none)")
     parser.add_argument(
         "--give-up", type=float, default=300, help="seconds after the change without the new result: stop"
     )
@@ -84,7 +85,10 @@ def main() -> None:
         def recomputations() -> int:
             return sum(f.read_text().count(RECOMPUTED) for f in (log, worker_log))
 
-        with celery_worker(env) as worker_log, gunicorn(env, workers=args.workers) as base:
+        with (
+            celery_worker(env, nice=args.worker_nice) as worker_log,
+            gunicorn(env, workers=args.workers) as base,
+        ):
             reader = Session(base, timeout=300)
             started = time.perf_counter()
             reader.get(path)
