@@ -248,6 +248,26 @@ def celery_worker(env: dict, *, nice: int = 10):
         log.close()
 
 
+def server_cpu_seconds(base: str) -> float:
+    """CPU seconds used so far by the gunicorn serving ``base`` (master and workers; from /proc, Linux only)."""
+    port = urllib.parse.urlparse(base).port
+    total = 0.0
+    tick = os.sysconf("SC_CLK_TCK")
+    for stat in Path("/proc").glob("[0-9]*/cmdline"):
+        try:
+            command = stat.read_bytes().split(b"\0")
+            if (
+                not any(b"gunicorn" in part for part in command)
+                or f"127.0.0.1:{port}".encode() not in command
+            ):
+                continue
+            fields = (stat.parent / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / tick  # utime + stime
+    return total
+
+
 class Session:
     """One browser: a keep-alive connection, its cookies, the CSRF token."""
 
