@@ -1,4 +1,5 @@
-"""Template filters of the reports: engine messages and numbers, in the reader's language."""
+"""Template filters of the reports: engine messages, numbers, titles' and accessits' names
+(``league.labels``), in the reader's language."""
 
 from decimal import Decimal
 from fractions import Fraction
@@ -9,8 +10,6 @@ from django.utils.translation import gettext
 from league import rules
 from league.labels import ACCESSIT_LABELS, TITLE_LABELS
 from league.templatetags import numbers
-
-from ..selectors.labels import CONTRACT_LABELS
 
 register = template.Library()
 # One way of writing numbers for the whole site (league's numbers.py).
@@ -55,11 +54,6 @@ def title_label(code) -> str:
 @register.filter
 def accessit_label(code) -> str:
     return str(ACCESSIT_LABELS.get(code, code))
-
-
-@register.filter
-def contract_label(code) -> str:
-    return str(CONTRACT_LABELS.get(code, code))
 
 
 @register.filter

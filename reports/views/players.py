@@ -11,6 +11,7 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from league import revision_cache
+from league.rules import calendar as cal
 from league.rules import rating
 from league.selectors.seasons import listed_seasons, season_or_404
 
@@ -103,7 +104,7 @@ def _player_context(request, user, now) -> dict:
     records = club_records(now=now, part=f"player:{user.username}")
     opponents = records.head_to_head.get(user.username, ())[:HEAD_TO_HEAD_ROWS]
     opponent_names = names_of(h.opponent for h in opponents)
-    places = [(place, record.places.get(place, 0)) for place in range(1, 6)]
+    places = [(place, record.places.get(place, 0)) for place in range(1, cal.SEATS + 1)]
     context = {
         "profile": user,
         "record": record,

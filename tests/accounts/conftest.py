@@ -1,24 +1,9 @@
-"""Helpers for the membership tests: read links out of emails, make imported players."""
+"""Fixtures of the membership tests: ``now`` (when the test runs), an imported player, a Vice-President."""
 
-import re
 from datetime import datetime
-from urllib.parse import urlparse
 
 import pytest
 from django.utils import timezone
-
-LINK = re.compile(r"https?://[^\s\"'<>]+")
-
-
-def links_in(message) -> list[str]:
-    """Every link of an email's text part, as site paths (host removed)."""
-    return [urlparse(url).path for url in LINK.findall(message.body)]
-
-
-def link_in(message, fragment: str) -> str:
-    matches = [path for path in links_in(message) if fragment in path]
-    assert matches, f"no link containing {fragment!r} in:\n{message.body}"
-    return matches[0]
 
 
 @pytest.fixture

@@ -84,7 +84,7 @@ def test_officer_links_are_on_the_presidents_profile_only(client, president, pla
 def test_a_link_cannot_be_spent_twice_even_by_two_calls(president, mailoutbox):
     from django.core.exceptions import ValidationError
 
-    from .conftest import link_in
+    from tests.support.mail import link_in
 
     services.invitation_create(
         by=president, email="zoe@example.org", username="zoe", display_name="Zoé", now=timezone.now()

@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (fixtures imported from sheet_fixtures)
 """Closing a manche: only with an empty pot; publishes the ranking and tells the vainqueur(s)."""
 
 from datetime import timedelta
@@ -13,7 +12,7 @@ from league.models import Manche, SentNotification, SiteNotice
 from league.notifications import deliver
 from league.selectors.sheet import sheet_state
 from league.services import sheet as services
-from tests.support.sheet import add, close, contract, manche, others, post_donne_fields, season  # noqa: F401
+from tests.support.sheet import add, close, contract, post_donne_fields
 
 
 def url(manche, name, **extra):

@@ -9,24 +9,16 @@ from django.core import mail
 from league.models import Manche, SentNotification, SiteNotice
 from league.services.calendar import manche_move
 from league.tasks import send_manche_reminders
-from tests.support.seasons import *  # noqa: F403
-from tests.support.seasons import PARIS, register
+from tests.support.seasons import PARIS, make_manche, register
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_season_clock")]
 
 NIGHT = datetime(2027, 1, 14, 21, 0, tzinfo=PARIS)
 
 
 @pytest.fixture
 def manche(season, capitaine):
-    return Manche.objects.create(
-        season=season,
-        number=7,
-        starts_at=NIGHT,
-        location="Chez Ben",
-        capitaine=capitaine,
-        status=Manche.Status.OPEN,
-    )
+    return make_manche(season, 7, starts_at=NIGHT, location="Chez Ben", capitaine=capitaine)
 
 
 @pytest.fixture

@@ -23,9 +23,11 @@ from django.conf import settings
 from django.db import connection
 from django.utils import timezone
 
+from tests.support.seasons import make_manche, make_season
+
 pytestmark = [pytest.mark.real_broker, pytest.mark.django_db(transaction=True)]
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 WAIT_SECONDS = 90
 
 
@@ -56,15 +58,13 @@ def sent_emails(folder: Path) -> list:
 @pytest.fixture
 def late_compte_rendu(make_user, president):
     """anne won manche 1 three weeks ago; manche 2 started an hour ago: her deadline has passed."""
-    from league.models import Manche, QuickResult, Season, Seat
+    from league.models import Manche, QuickResult, Seat
 
     players = [president, *(make_user(name) for name in ("anne", "bruno", "carole", "denis"))]
-    season = Season.objects.create(name="2099-2100", president=president, state=Season.State.OPEN)
+    season = make_season("2099-2100", president=president)
     now = timezone.now()
-    manche = Manche.objects.create(
-        season=season, number=1, starts_at=now - timedelta(days=21), status=Manche.Status.PLAYED
-    )
-    Manche.objects.create(season=season, number=2, starts_at=now - timedelta(hours=1))
+    manche = make_manche(season, 1, starts_at=now - timedelta(days=21), status=Manche.Status.PLAYED)
+    make_manche(season, 2, starts_at=now - timedelta(hours=1), status=Manche.Status.PLANNED)
     for position, (user, score) in enumerate(zip(players, (100, 300, 0, -150, -250), strict=True), start=1):
         Seat.objects.create(manche=manche, player=user, position=position)
         QuickResult.objects.create(manche=manche, player=user, score=score)

@@ -6,7 +6,8 @@ from smtplib import SMTPException
 import pytest
 from django.core import mail
 
-from .conftest import paris
+from tests.support.seasons import paris
+
 from .flaky_email import FlakyBackend
 
 NOW = paris(2025, 10, 5, 12)
@@ -35,7 +36,7 @@ def notify_anne(players, manche_at):
 @pytest.fixture
 def flaky(settings, eager_tasks):
     """A mail server that fails ``flaky.failures_left`` times; eager retries run at once, in turn."""
-    settings.EMAIL_BACKEND = "tests.comptes_rendus.flaky_email.FlakyBackend"
+    settings.EMAIL_BACKEND = "tests.league.comptes_rendus.flaky_email.FlakyBackend"
     FlakyBackend.attempts = 0
     eager_tasks.conf.task_eager_propagates = False
     yield FlakyBackend
