@@ -133,13 +133,13 @@ def measure(players: int, per_player: int, args) -> dict:
     cache.clear()
     _r, cold_page, cold_cpu = timed(lambda: client.get(standings))
     cached_bytes = sum(len(v) for v in cache._cache.values())
-    document = json.loads(dump(export_season(season=season, now=NOW)))
-    document["season"]["name"] = f"{name}-import"
-    text = json.dumps(document)
     try:
+        document = json.loads(dump(export_season(season=season, now=NOW)))
+        document["season"]["name"] = f"{name}-import"
+        text = json.dumps(document)
         _s, imported, import_cpu = timed(lambda: import_season(document=text, now=NOW))
-    except rules.InvalidInput as refused:  # beyond the import's limits (league/limits.py)
-        print(f"        import refused: {refused}", flush=True)
+    except rules.InvalidInput as refused:  # beyond the interchange format's limits (league/limits.py)
+        print(f"        export/import refused: {str(refused)[:120]}", flush=True)
         imported = import_cpu = float("nan")
     pages = {
         "sign-in": reverse("accounts:login"),
