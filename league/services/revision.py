@@ -6,9 +6,13 @@ makes them stale. A write, so it lives with the services, not the selectors.
 """
 
 import secrets
+from functools import partial
 
+from django.db import transaction
 from django.db.models import F
+from django.utils import timezone
 
+from .. import revision_cache
 from ..models import Season
 
 
@@ -21,3 +25,13 @@ def invalidate(season: Season) -> None:
     """
     step = 1 + secrets.randbelow(2**20)
     Season.objects.filter(pk=season.pk).update(revision=F("revision") + step)
+    # Once the change is saved, the season is recomputed once, by a worker
+    # (or here, with a cache private to this process); meanwhile the pages
+    # show the previous result, marked as being updated.
+    transaction.on_commit(partial(_recompute, season.pk), robust=True)
+
+
+def _recompute(season_pk: int) -> None:
+    revision = Season.objects.filter(pk=season_pk).values_list("revision", flat=True).first()
+    if revision is not None:
+        revision_cache.schedule(season_pk, revision, now=timezone.now())

@@ -25,7 +25,7 @@ from ..permissions import Action, can, require
 from ..rules import calendar as cal
 from ..selectors.seasons import current_season, manche_or_404, manche_page, manche_rows, season_or_404
 from ..services import calendar as calendar_services
-from .common import error_text, no_season
+from .common import error_text, no_season, with_row_html
 
 
 @require_GET
@@ -58,7 +58,11 @@ def calendar(request, season_name: str):
     season = season_or_404(season_name)
     now = timezone.now()
     page = manche_page(season, request.GET.get("page"), now=now)
-    rows = manche_rows(season, request.user, page.object_list, now=now)
+    rows = with_row_html(
+        season,
+        manche_rows(season, request.user, page.object_list, now=now),
+        "league/seasons/_calendar_row.html",
+    )
     months: list[tuple] = []
     for row in rows:
         local = timezone.localtime(row["manche"].starts_at)
