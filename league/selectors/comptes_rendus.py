@@ -100,8 +100,11 @@ def presiding_officer(season: Season) -> User | None:
     return season.president if season.president_id else current_president()
 
 
-def situations_of(season: Season, manches, *, now: datetime) -> list[MancheComptesRendus]:
-    """The situation of each given played manche of ``season`` (one query for all the rows)."""
+def situations_of(
+    season: Season, manches, *, now: datetime, known_users: dict | None = None
+) -> list[MancheComptesRendus]:
+    """The situation of each given played manche of ``season`` (one query for all the rows;
+    ``known_users``, username -> ``User``, already read: only the others are read)."""
     manches = [m for m in manches if m.status == Manche.Status.PLAYED]
     if not manches:
         return []
@@ -116,7 +119,9 @@ def situations_of(season: Season, manches, *, now: datetime) -> list[MancheCompt
         by_manche[cr.manche_id].append(cr)
     outcomes = {m.pk: by_number[m.number] for m in manches}
     usernames = {e.player for o in outcomes.values() if o for e in o.ranking}
-    users = {u.username: u for u in User.objects.filter(username__in=usernames)}
+    users = {name: u for name, u in (known_users or {}).items() if name in usernames}
+    if usernames - users.keys():
+        users |= {u.username: u for u in User.objects.filter(username__in=usernames - users.keys())}
     out = []
     for manche in manches:
         outcome = outcomes[manche.pk]
@@ -150,12 +155,15 @@ def situations_of(season: Season, manches, *, now: datetime) -> list[MancheCompt
     return out
 
 
-def manche_comptes_rendus(manche: Manche, *, now: datetime) -> MancheComptesRendus | None:
-    """The situation of one manche; None until it is played (or while the engine refuses its season)."""
+def manche_comptes_rendus(
+    manche: Manche, *, now: datetime, known_users: dict | None = None
+) -> MancheComptesRendus | None:
+    """The situation of one manche; None until it is played (or while the engine refuses its season).
+    ``known_users``: username -> ``User`` already read (the table's)."""
     if manche.status != Manche.Status.PLAYED:
         return None
     try:
-        found = situations_of(manche.season, [manche], now=now)
+        found = situations_of(manche.season, [manche], now=now, known_users=known_users)
     except rules.InvalidInput:
         logger.exception("season %s cannot be computed", manche.season)
         return None

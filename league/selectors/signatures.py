@@ -35,11 +35,13 @@ class NightSignatures:
         return self.until is not None and now >= self.until and not self.provisional
 
 
-def night_signatures(manche: Manche) -> NightSignatures:
+def night_signatures(manche: Manche, *, seats: list | None = None) -> NightSignatures:
+    """Who confirmed the sheet, seat by seat (``seats``: the saved seats in playing order, when already read)."""
     signed = {
         s.player_id: s for s in SheetSignature.objects.filter(manche=manche).select_related("recorded_by")
     }
-    seats = Seat.objects.filter(manche=manche).select_related("player").order_by("position")
+    if seats is None:
+        seats = Seat.objects.filter(manche=manche).select_related("player").order_by("position")
     return NightSignatures(
         lines=[(seat.player, signed.get(seat.player_id)) for seat in seats],
         contests=list(DonneContest.objects.filter(manche=manche).select_related("player", "ruled_by")),

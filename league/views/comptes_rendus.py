@@ -35,9 +35,11 @@ PAGE_SIZE = 10
 NOTICES_PAGE_SIZE = 25
 
 
-def manche_section_context(request, manche) -> dict:
-    """The manche page's compte-rendu section: the compte-rendu, its author and state, the countdown."""
-    situation = manche_comptes_rendus(manche, now=timezone.now())
+def manche_section_context(request, manche, *, players: list | None = None) -> dict:
+    """The manche page's compte-rendu section: the compte-rendu, its author and state, the countdown
+    (``players``: the table's members, already read)."""
+    known = {u.username: u for u in players or ()}
+    situation = manche_comptes_rendus(manche, now=timezone.now(), known_users=known)
     if situation is None:
         return {"cr_situation": None}
     return {

@@ -475,12 +475,15 @@ def _played(manche) -> tuple[str, PlayedSummary]:
     return revision_cache.reading(season.pk, season.revision, name, now=timezone.now(), compute=compute)
 
 
-def manche_section_context(request, manche) -> dict:
-    """The manche page's results section: the ranking of the night (or the live totals), and the audit."""
+def manche_section_context(request, manche, *, reads=None) -> dict:
+    """The manche page's results section: the ranking of the night (or the live totals), and the audit
+    (``reads``: the manche's registrations and seats, already read)."""
     played_html = None
     if manche.status == Manche.Status.PLAYED:
         html, state = _played(manche)
         played_html = mark_safe(html)  # noqa: S308 (our own template's rendering)
+    elif reads is not None:
+        state = sheet_state(manche, seats=reads.seats, seated=reads.seated)
     else:
         state = sheet_state(manche)
     context = {
