@@ -6,6 +6,7 @@ from accounts.models import User
 
 from ..models import Manche, Registration, Seat
 from ..permissions import Action, can
+from .people import with_names
 
 
 def seated(manche: Manche):
@@ -43,7 +44,7 @@ def table_reads(manche: Manche, *, reader=None) -> TableReads:
 
     Once the manche is played its page lists the seats, not the sign-ups: only
     the ``reader``'s own registration is read then (none for a visitor)."""
-    registrations = Registration.objects.filter(manche=manche).select_related("player")
+    registrations = with_names(Registration.objects.filter(manche=manche), "player")
     if manche.status == Manche.Status.PLAYED:
         reader_pk = reader.pk if reader is not None and reader.is_authenticated else None
         registrations = registrations.filter(player_id=reader_pk) if reader_pk else []
@@ -53,7 +54,7 @@ def table_reads(manche: Manche, *, reader=None) -> TableReads:
     return TableReads(
         seated=sorted((r for r in registrations if r.seat is not None), key=lambda r: r.seat),
         waiting=sorted((r for r in registrations if r.seat is None), key=lambda r: (r.created_at, r.pk)),
-        seats=list(Seat.objects.filter(manche=manche).select_related("player").order_by("position")),
+        seats=list(with_names(Seat.objects.filter(manche=manche), "player").order_by("position")),
     )
 
 

@@ -12,7 +12,7 @@ from . import comptes_rendus, registrations, sheet, signatures
 
 
 def manche_detail(request, season_name: str, number: int):
-    manche = manche_or_404(season_name, number)
+    manche = manche_or_404(season_name, number, names_only=True)
     reads = table_reads(manche, reader=request.user)  # what every section shows of the table, read once
     players = [s.player for s in reads.seats] + ([manche.absent] if manche.absent_id else [])
     context = {"manche": manche, "season": manche.season}
