@@ -39,12 +39,12 @@ def season_or_404(name: str) -> Season:
 
 def manche_or_404(season_name: str, number: int, *, names_only: bool = False) -> Manche:
     """Manche ``number`` of the season named ``season_name`` with its season and people, or a 404
-    (``names_only``: of its people, only what names them, for a page that only shows them)."""
-    people = ("capitaine", "absent", "closed_by")
+    (``names_only``: only what names its capitaine and absent player, for the manche page, which
+    shows who closed it only in its ranking, rendered once per revision)."""
     manches = (
-        with_names(Manche.objects.all(), *people, whole=("season",))
+        with_names(Manche.objects.all(), "capitaine", "absent", whole=("season",))
         if names_only
-        else Manche.objects.select_related("season", *people)
+        else Manche.objects.select_related("season", "capitaine", "absent", "closed_by")
     )
     return get_object_or_404(manches, season__name=season_name, number=number)
 
