@@ -146,6 +146,8 @@ AXES_VERBOSE = False
 LANGUAGE_CODE = "fr"
 LANGUAGES = [("fr", _("Français")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# The site's own date formats over Django's (config/formats/<lang>/formats.py).
+FORMAT_MODULE_PATH = ["config.formats"]
 TIME_ZONE = "Europe/Paris"
 USE_I18N = True
 USE_TZ = True
