@@ -88,6 +88,8 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "accounts.context_processors.club",
             ],
+            # {% colon %}: a label's colon as the reader's language writes it (config/typography.py).
+            "builtins": ["config.typography"],
         },
     },
 ]

@@ -260,7 +260,7 @@ def rejection_deadline(
 
 #: The reason of a non-conforme malus when a replacement was accepted before the vainqueur's revision.
 REPLACED_FIRST = _(
-    "Compte-rendu not up to standard (rejected %(t0)s): another participant's acceptable one came before the vainqueur's revision: −0.5"
+    "Compte-rendu not up to standard (rejected %(t0)s): another participant's acceptable one came before the winner's revision: −0.5"
 )
 
 
@@ -302,7 +302,7 @@ def non_conforme_adjustments(
             # "… ne correspond pas aux standards et que le rédacteur ne réagit pas à temps"
             reason = Message(
                 _(
-                    "Compte-rendu not up to standard (rejected %(t0)s): the vainqueur did not react in time, no accepted revision before %(deadline)s: −0.5"
+                    "Compte-rendu not up to standard (rejected %(t0)s): the winner did not react in time, no accepted revision before %(deadline)s: −0.5"
                 ),
                 {"t0": t0_at, "deadline": d_at},
             )
@@ -323,7 +323,7 @@ def non_conforme_adjustments(
                 # "Le premier à poster … un compte-rendu acceptable reçoit un bonus de 0,5 point"
                 Message(
                     _(
-                        "Replacement compte-rendu: the first acceptable one after the vainqueur's was rejected (%(t0)s), posted %(posted)s: +0.5"
+                        "Replacement compte-rendu: the first acceptable one after the winner's was rejected (%(t0)s), posted %(posted)s: +0.5"
                     ),
                     {"posted": wall_clock(ruleset, first), "t0": t0_at},
                 ),

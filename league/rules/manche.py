@@ -261,7 +261,7 @@ def seul_positif(ranking: Sequence[RankingEntry], number: int | None) -> list[Ad
                     # "Lorsque le vainqueur d'une manche finit seul positif, 1 point de bonus…"
                     Message(
                         _(
-                            "Seul positif: vainqueur with a score of %(score)s, every other player at 0 or below: +1"
+                            "Seul positif: winner with a score of %(score)s, every other player at 0 or below: +1"
                         ),
                         {"score": e.score},
                     ),
@@ -331,7 +331,7 @@ def defensifs(ranking: Sequence[RankingEntry], number: int | None) -> list[Adjus
                     # "Au troisième si son score est supérieur ou égal au score du vainqueur - 60%"
                     Message(
                         _(
-                            "Defensive bonus: %(place)s with a score of %(score)s, at least the vainqueur's score (%(w)s) minus %(percent)s%%, that is %(threshold)s: +0.5"
+                            "Defensive bonus: %(place)s with a score of %(score)s, at least the winner's score (%(w)s) minus %(percent)s%%, that is %(threshold)s: +0.5"
                         ),
                         {
                             "place": ordinal(e.place),

@@ -404,7 +404,7 @@ def _president_problems(season: SeasonInput, manche: MancheInput, scored: _Playe
             f"comptes_rendus[{j}].author",
             _(
                 "the President (%(player)s) may not write a replacement compte-rendu"
-                " (posted after the rejection of the vainqueur's, before his accepted revision)"
+                " (posted after the rejection of the winner's, before his accepted revision)"
             ),
             player=president,
         )

@@ -18,6 +18,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from config.typography import colon
+
 from ..models import SheetConflict
 from ..permissions import Action, require
 from ..selectors.seasons import manche_or_404
@@ -37,7 +39,7 @@ def _messages(form) -> list[str]:
         if name == "__all__":
             continue
         label = form.fields[name].label if name in form.fields else name
-        out.extend(f"{label} : {e}" for e in errors)
+        out.extend(f"{label}{colon()} {e}" for e in errors)
     return out
 
 

@@ -72,7 +72,7 @@ def test_seul_positif_says_the_vainqueur_finished_alone_above_zero():
         "Seul positif : vainqueur avec un score de 200, tous les autres à 0 ou moins : +1"
     )
     assert shown(reason, "en") == (
-        "Seul positif: vainqueur with a score of 200, every other player at 0 or below: +1"
+        "Seul positif: winner with a score of 200, every other player at 0 or below: +1"
     )
 
 
@@ -144,7 +144,7 @@ def test_defensif_says_the_vainqueurs_score_minus_the_percentage_of_the_place():
         "moins 110\u00a0%, soit −21 : +0,5"
     )
     assert shown(reason, "en") == (
-        "Defensive bonus: 4th with a score of −20, at least the vainqueur's score (210) minus 110%, that is −21: +0.5"
+        "Defensive bonus: 4th with a score of −20, at least the winner's score (210) minus 110%, that is −21: +0.5"
     )
 
 
@@ -212,7 +212,7 @@ def test_non_conforme_says_the_vainqueur_did_not_react_in_time():
         "aucune version corrigée acceptée avant le 7 juil. 2011 à 21:00 : −0,5"
     )
     assert shown(reason, "en") == (
-        "Compte-rendu not up to standard (rejected June 20, 2011, 10:00): the vainqueur did not react in time, "
+        "Compte-rendu not up to standard (rejected June 20, 2011, 10:00): the winner did not react in time, "
         "no accepted revision before July 7, 2011, 21:00: −0.5"
     )
 
@@ -226,7 +226,7 @@ def test_non_conforme_when_another_participant_wrote_an_acceptable_one_first():
     )
     assert shown(reason, "en") == (
         "Compte-rendu not up to standard (rejected June 20, 2011, 10:00): another participant's acceptable one "
-        "came before the vainqueur's revision: −0.5"
+        "came before the winner's revision: −0.5"
     )
 
 
@@ -238,7 +238,7 @@ def test_replacement_compte_rendu_says_it_was_the_first_acceptable_one():
         "(le 20 juin 2011 à 10:00), posté le 22 juin 2011 à 18:30 : +0,5"
     )
     assert shown(reason, "en") == (
-        "Replacement compte-rendu: the first acceptable one after the vainqueur's was rejected "
+        "Replacement compte-rendu: the first acceptable one after the winner's was rejected "
         "(June 20, 2011, 10:00), posted June 22, 2011, 18:30: +0.5"
     )
 
