@@ -84,15 +84,15 @@ class Message:
 
 #: A place at the table as the rulebook writes it ("le 2e", "the 2nd").
 ORDINALS = {
-    1: gettext_noop("1st"),
-    2: gettext_noop("2nd"),
-    3: gettext_noop("3rd"),
-    4: gettext_noop("4th"),
-    5: gettext_noop("5th"),
+    1: gettext_noop("1st place"),
+    2: gettext_noop("2nd place"),
+    3: gettext_noop("3rd place"),
+    4: gettext_noop("4th place"),
+    5: gettext_noop("5th place"),
 }
 
 
 def ordinal(place: int) -> Message:
-    """``2nd`` (``2e`` in French): a place at a table, translated when shown."""
+    """``2nd place`` (``2e place`` in French, whoever holds it): a place at a table, translated when shown."""
     text = ORDINALS.get(place)
-    return Message(text) if text else Message(gettext_noop("%(place)sth"), {"place": place})
+    return Message(text) if text else Message(gettext_noop("%(place)sth place"), {"place": place})

@@ -4,7 +4,7 @@ The rulebook (§ "Les bonus offensifs", "Les bonus défensifs", "Les autres
 bonus", "Les malus") says, e.g., "un bonus de 0,5 point est attribué … au
 troisième si son score est supérieur ou égal au score du vainqueur - 60%".
 The explanation under the classification says the same of the player:
-"3e avec un score de …, au moins le score du vainqueur (210) moins 60 %,
+"3e place avec un score de …, au moins le score du vainqueur (210) moins 60 %,
 soit 84 : +0,5" — in French with a decimal comma and a true minus, in
 English in full.
 """
@@ -128,7 +128,7 @@ def test_bouts_sur_prise_counts_as_each_language_counts():
 
 
 def test_defensif_says_the_vainqueurs_score_minus_the_percentage_of_the_place():
-    """4th with −20 against a vainqueur at 210: 210 − 110 % = −21, reached."""
+    """4th place with −20 against a vainqueur at 210: 210 − 110 % = −21, reached."""
     (reason,) = bonus_reasons(
         {
             "ben": (210, 0, 0, 0),
@@ -140,21 +140,21 @@ def test_defensif_says_the_vainqueurs_score_minus_the_percentage_of_the_place():
         "defensif",
     )
     assert shown(reason, "fr") == (
-        "Bonus défensif : 4e avec un score de −20, au moins le score du vainqueur (210) "
+        "Bonus défensif : 4e place avec un score de −20, au moins le score du vainqueur (210) "
         "moins 110\u00a0%, soit −21 : +0,5"
     )
     assert shown(reason, "en") == (
-        "Defensive bonus: 4th with a score of −20, at least the winner's score (210) minus 110%, that is −21: +0.5"
+        "Defensive bonus: 4th place with a score of −20, at least the winner's score (210) minus 110%, that is −21: +0.5"
     )
 
 
 @pytest.mark.parametrize(
     ("scores", "french", "english"),
     [
-        ((450, 380, -200, -300, -330), "2e avec un score de 380", "2nd with a score of 380"),
-        ((200, 100, 80, -180, -200), "3e avec un score de 80", "3rd with a score of 80"),
-        ((100, 50, 40, -40, -150), "5e avec un score de −150", None),
-        ((100, 20, -30, -40, -50), "5e avec un score de −50", "5th with a score of −50"),
+        ((450, 380, -200, -300, -330), "2e place avec un score de 380", "2nd place with a score of 380"),
+        ((200, 100, 80, -180, -200), "3e place avec un score de 80", "3rd place with a score of 80"),
+        ((100, 50, 40, -40, -150), "5e place avec un score de −150", None),
+        ((100, 20, -30, -40, -50), "5e place avec un score de −50", "5th place with a score of −50"),
     ],
 )
 def test_defensif_names_the_place_as_the_rulebook_does(scores, french, english):
@@ -281,19 +281,24 @@ def test_participation_says_the_manches_played_of_those_required_and_one_per_mis
 def test_a_manche_line_gives_the_place_the_score_and_the_place_points():
     result = closed_season(manche(1, {"ben": 300, "fifi": 100, "anne": 0, "bruno": -150, "eric": -250}))
     assert explanation(result, "eric", "fr")[0] == (
-        "Manche 1 : 5e avec un score de −250, points de place : −1"
+        "Manche 1 : 5e place avec un score de −250, points de place : −1"
     )
-    assert explanation(result, "eric", "en")[0] == "Manche 1: 5th with a score of −250, place points: −1"
-    assert explanation(result, "ben", "fr")[0] == "Manche 1 : 1er avec un score de 300, points de place : 3"
+    assert (
+        explanation(result, "eric", "en")[0] == "Manche 1: 5th place with a score of −250, place points: −1"
+    )
+    assert (
+        explanation(result, "ben", "fr")[0]
+        == "Manche 1 : 1re place avec un score de 300, points de place : 3"
+    )
 
 
 def test_the_absent_of_a_manche_at_four_is_fifth_with_a_score_of_zero():
     result = closed_season(manche(1, {"ben": 300, "fifi": 100, "anne": -150, "bruno": -250}, absent="eric"))
     assert explanation(result, "eric", "fr")[0] == (
-        "Manche 1 : absence (partie à 4), 5e avec un score de 0, points de place : −1"
+        "Manche 1 : absence (partie à 4), 5e place avec un score de 0, points de place : −1"
     )
     assert explanation(result, "eric", "en")[0] == (
-        "Manche 1: absence (played at 4), 5th with a score of 0, place points: −1"
+        "Manche 1: absence (played at 4), 5th place with a score of 0, place points: −1"
     )
 
 
