@@ -1,3 +1,5 @@
+"""The Django admin of accounts: members (with their history), offices, invitations, join requests, email changes."""
+
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
 from simple_history.admin import SimpleHistoryAdmin

@@ -1,3 +1,5 @@
+"""What every page's layout needs from accounts (``settings.TEMPLATES`` lists it)."""
+
 from django.conf import settings
 
 from .permissions import Action, can

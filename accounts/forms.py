@@ -1,3 +1,7 @@
+"""The accounts' forms: the profile (and its re-encoded photo), invitations, join requests,
+accepting an invitation, changing one's address, the offices, the throttled password reset;
+and ``add_service_errors``, which puts a service's refusal next to the right field."""
+
 import io
 
 from django import forms

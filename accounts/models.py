@@ -1,4 +1,5 @@
-"""Club members and the club's officers over time."""
+"""Club members (and their jeton colour), the club's officers over time, invitations,
+join requests and confirmations of a new e-mail address."""
 
 import secrets
 

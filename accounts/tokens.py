@@ -7,7 +7,6 @@ exists only in the email (and the URL the recipient opens).
 """
 
 import hashlib
-import hmac
 import secrets
 
 TOKEN_BYTES = 32
@@ -21,7 +20,3 @@ def new_token() -> tuple[str, str]:
 
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
-def token_matches(token: str, token_hash: str) -> bool:
-    return hmac.compare_digest(hash_token(token), token_hash)

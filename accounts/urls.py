@@ -1,3 +1,6 @@
+"""The accounts' URLs (``/comptes/``): signing in and out, the profile, members, invitations,
+join requests, the President's desk and the offices, the password reset."""
+
 from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 

@@ -1,3 +1,6 @@
+"""The site's URLs: the home page, the offline sheet's service worker and manifest, the admin,
+the language switch, then each app under its French prefix, uploaded media, and the reports last."""
+
 from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path

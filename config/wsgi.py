@@ -1,3 +1,5 @@
+"""The WSGI entry point (gunicorn ``config.wsgi``)."""
+
 import os
 
 from django.core.wsgi import get_wsgi_application

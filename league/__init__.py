@@ -1,0 +1,1 @@
+"""The championship: seasons, manches, the feuille de marque, comptes-rendus and the rules engine (``league.rules``)."""

@@ -9,6 +9,7 @@ or a forgotten update cannot leave a wrong total behind.
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 from simple_history.models import HistoricalRecords
@@ -91,6 +92,9 @@ class Season(models.Model):
     def save(self, *args, **kwargs):
         save_keeping_counters(self, ("revision",), args, kwargs)
 
+    def get_absolute_url(self) -> str:
+        return reverse("league:season_detail", args=[self.name])
+
     @property
     def is_closed(self) -> bool:
         return self.state == self.State.CLOSED
@@ -153,6 +157,9 @@ class Manche(models.Model):
 
     def save(self, *args, **kwargs):
         save_keeping_counters(self, ("sheet_version",), args, kwargs)
+
+    def get_absolute_url(self) -> str:
+        return reverse("league:manche_detail", args=[self.season.name, self.number])
 
     @property
     def is_played(self) -> bool:

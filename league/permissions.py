@@ -12,6 +12,8 @@ from enum import StrEnum
 from accounts.permissions import can, require, rule
 from accounts.roles import is_club_officer, is_club_president
 
+from .selectors.comptes_rendus import write_refusal
+
 __all__ = ["Action", "can", "require"]
 
 
@@ -25,7 +27,7 @@ class Action(StrEnum):
     CORRECT_RESULTS = "manche.correct_results"  # after closing: President only
     VIEW_AUDIT = "manche.view_audit"
     JUDGE_COMPTE_RENDU = "compte_rendu.judge"
-    WRITE_COMPTE_RENDU = "compte_rendu.write"  # obj: the Manche
+    WRITE_COMPTE_RENDU = "compte_rendu.write"  # obj: the manche's comptes-rendus (MancheComptesRendus)
     IMPORT_SEASON = "season.import"  # load a season document (creates seasons and accounts)
     EXPORT_SEASON = "season.export"  # obj: the Season
     SIGN_SHEET = "manche.sign_sheet"  # a player of the table confirms the closed sheet
@@ -108,14 +110,11 @@ def can_judge_compte_rendu(user, manche) -> bool:
 
 
 @rule(Action.WRITE_COMPTE_RENDU)
-def can_write_compte_rendu(user, manche) -> bool:
+def can_write_compte_rendu(user, situation) -> bool:
     """Its vainqueurs, or another player of the table once a vainqueur's one was judged non conforme
-    (never the President); the reasons are in ``selectors.comptes_rendus.write_refusal``."""
-    from django.utils import timezone
-
-    from .selectors.comptes_rendus import manche_comptes_rendus, write_refusal
-
-    return write_refusal(manche_comptes_rendus(manche, now=timezone.now()), user) is None
+    (never the President); ``situation`` is the manche's comptes-rendus as of now
+    (``selectors.comptes_rendus.manche_comptes_rendus``), the reasons are ``write_refusal``'s."""
+    return write_refusal(situation, user) is None
 
 
 @rule(Action.IMPORT_SEASON)

@@ -1,16 +1,20 @@
-"""How the league's pages show things: a manche's state as a labelled badge, a jeton's colour.
+"""How the league's pages show things: states as coloured badges, a jeton's colour.
 
-Presentation only: what a state *is* comes from the rules
-(``rules.calendar.fill_state``); this module names and colours it.
+Presentation only: what a state *is* comes from the models' choices or the
+rules (``rules.calendar.fill_state``); its name comes from the model's
+``TextChoices`` wherever the model has one, and this module adds the colours
+(Bootstrap's ``text-bg-*`` names) and the few names no model holds. Templates
+read them through ``{% load badges %}``.
 """
 
 from django.utils.translation import gettext_lazy
 
 from accounts.models import JetonColour
 
-from .models import Manche
+from .models import CompteRendu, Manche, Season
 from .rules import calendar as cal
 
+#: A manche's shown state (:func:`manche_state`).
 STATE_BADGES = {
     "planned": "secondary",
     "open": "primary",
@@ -26,6 +30,29 @@ STATE_LABELS = {
     "playing": gettext_lazy("En cours de jeu"),
     "played": Manche.Status.PLAYED.label,
     "cancelled": Manche.Status.CANCELLED.label,
+}
+SEASON_BADGES = {
+    Season.State.PREPARATION: "secondary",
+    Season.State.OPEN: "success",
+    Season.State.CLOSED: "dark",
+}
+COMPTE_RENDU_BADGES = {
+    CompteRendu.Status.PENDING: "warning",
+    CompteRendu.Status.ACCEPTED: "success",
+    CompteRendu.Status.REJECTED: "danger",
+}
+#: A manche's comptes-rendus as a whole (``selectors.comptes_rendus.MancheComptesRendus.state``).
+CR_SITUATION_BADGES = {
+    "awaiting": "secondary",
+    "pending": "warning",
+    "accepted": "success",
+    "replacement": "danger",
+}
+CR_SITUATION_LABELS = {
+    "awaiting": gettext_lazy("Attendu"),
+    "pending": gettext_lazy("En attente de validation"),
+    "accepted": CompteRendu.Status.ACCEPTED.label,
+    "replacement": gettext_lazy("Non conforme : remplacement ouvert"),
 }
 #: "jetons blancs": the colour agrees with the plural noun (the choice labels are singular).
 JETONS_LABELS = {

@@ -68,6 +68,28 @@ def _number(x: Number) -> str:
     return num(round(float(x), 1))
 
 
+def _frame(width: int, height: float, title: str, axes_stroke: str) -> list[str]:
+    """The opening of a chart: its box, its accessible title, and the axes' group."""
+    return [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {width} {height}" '
+        f'width="100%" role="img" aria-label="{escape(title)}" preserveAspectRatio="xMinYMin meet">',
+        f"<title>{escape(title)}</title>",
+        f'<g class="axes" {axes_stroke} font-size="11" fill="#555">',
+    ]
+
+
+def _grid(ticks, sy, left: float, right: float) -> list[str]:
+    """A horizontal line and its value at each tick of the y axis."""
+    out = []
+    for t in ticks:
+        y = sy(t)
+        out.append(f'<line x1="{left}" x2="{right}" y1="{_fmt(y)}" y2="{_fmt(y)}"/>')
+        out.append(
+            f'<text x="{left - 4}" y="{_fmt(y + 4)}" text-anchor="end" stroke="none">{_number(t)}</text>'
+        )
+    return out
+
+
 def step_chart(
     series: Sequence[tuple[str, str, Sequence[tuple[int, Number]]]],
     x_labels: Sequence[int],
@@ -105,18 +127,8 @@ def step_chart(
     def sy(y: float) -> float:
         return top + plot_h * (high - y) / (high - low)
 
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {width} {height_total}" '
-        f'width="100%" role="img" aria-label="{escape(title)}" preserveAspectRatio="xMinYMin meet">',
-        f"<title>{escape(title)}</title>",
-        '<g class="axes" stroke="#ccc" stroke-width="1" font-size="11" fill="#555">',
-    ]
-    for t in ticks:
-        y = sy(t)
-        out.append(f'<line x1="{left}" x2="{width - right}" y1="{_fmt(y)}" y2="{_fmt(y)}"/>')
-        out.append(
-            f'<text x="{left - 4}" y="{_fmt(y + 4)}" text-anchor="end" stroke="none">{_number(t)}</text>'
-        )
+    out = _frame(width, height_total, title, 'stroke="#ccc" stroke-width="1"')
+    out += _grid(ticks, sy, left, width - right)
     every = max(1, len(x_labels) // 12)
     for i, x in enumerate(x_labels):
         if i % every == 0 or i == len(x_labels) - 1:
@@ -180,18 +192,8 @@ def bar_chart(
 
     slot = plot_w / max(len(values), 1)
     bar = min(max(slot * 0.8, 1), 48)
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {width} {height}" '
-        f'width="100%" role="img" aria-label="{escape(title)}" preserveAspectRatio="xMinYMin meet">',
-        f"<title>{escape(title)}</title>",
-        '<g class="axes" stroke="#ddd" font-size="11" fill="#555">',
-    ]
-    for t in ticks:
-        y = sy(t)
-        out.append(f'<line x1="{left}" x2="{width - right}" y1="{_fmt(y)}" y2="{_fmt(y)}"/>')
-        out.append(
-            f'<text x="{left - 4}" y="{_fmt(y + 4)}" text-anchor="end" stroke="none">{_number(t)}</text>'
-        )
+    out = _frame(width, height, title, 'stroke="#ddd"')
+    out += _grid(ticks, sy, left, width - right)
     out.append('</g><g class="bars">')
     zero = sy(0)
     every = max(1, len(values) // 20)

@@ -1,0 +1,1 @@
+"""The accounts' management commands (``commands/``)."""

@@ -1,4 +1,5 @@
-"""What the accounts views share: the officers' decorators, redirects back, one-click actions."""
+"""What the accounts views share: the sign-in backend, the page size, going back to the list an
+action was taken from, and the officers' one-click actions."""
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
@@ -27,8 +28,9 @@ def message_errors(request, error: ValidationError) -> None:
         messages.error(request, text)
 
 
-def one_click(request, service, done: str, **target) -> None:
-    """Run an officer's one-button action on ``target``: its refusal as error messages, else ``done``.
+def one_click(request, service, done: str, *, back_to: str, **target):
+    """Run an officer's one-button action on ``target``: its refusal as error messages, else
+    ``done``; then back to the list it was taken from (``back_to`` by default).
 
     These actions post a bare button and redirect at once: there is no form to
     hold a refusal, so each reports through the messages, the same way, here.
@@ -39,3 +41,4 @@ def one_click(request, service, done: str, **target) -> None:
         message_errors(request, error)
     else:
         messages.success(request, done)
+    return back(request, back_to)

@@ -18,7 +18,7 @@ from ..forms import (
 from ..models import Invitation, User
 from ..permissions import Action, permission_required
 from ..services import invitations as services
-from .common import PAGE_SIZE, SIGN_IN_BACKEND, back, one_click
+from .common import PAGE_SIZE, SIGN_IN_BACKEND, one_click
 
 
 @never_cache
@@ -92,25 +92,25 @@ def invite(request):
 @require_POST
 def invitation_resend(request, pk):
     invitation = get_object_or_404(Invitation, pk=pk)
-    one_click(
+    return one_click(
         request,
         services.invitation_resend,
         _("Invitation renvoyée à %(email)s avec un nouveau lien ; l'ancien ne fonctionne plus.")
         % {"email": invitation.email},
         invitation=invitation,
+        back_to="accounts:membership",
     )
-    return back(request, "accounts:membership")
 
 
 @permission_required(Action.MANAGE_CLUB)
 @require_POST
 def invitation_revoke(request, pk):
     invitation = get_object_or_404(Invitation, pk=pk)
-    one_click(
+    return one_click(
         request,
         services.invitation_revoke,
         _("Invitation de %(name)s révoquée : son lien ne fonctionne plus.")
         % {"name": invitation.display_name},
         invitation=invitation,
+        back_to="accounts:membership",
     )
-    return back(request, "accounts:membership")

@@ -83,10 +83,10 @@ def join_request_approve(request, pk):
 @require_POST
 def join_request_refuse(request, pk):
     join_request = get_object_or_404(JoinRequest, pk=pk)
-    one_click(
+    return one_click(
         request,
         services.join_request_refuse,
         _("Demande de %(name)s refusée.") % {"name": join_request.name},
         join_request=join_request,
+        back_to="accounts:membership",
     )
-    return redirect("accounts:membership")

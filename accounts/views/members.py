@@ -2,7 +2,7 @@
 
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -40,14 +40,14 @@ def member_admin(request):
 def member_deactivate(request, username):
     member = get_object_or_404(User, username=username)
     if request.method == "POST":
-        one_click(
+        return one_click(
             request,
             services.member_deactivate,
             _("%(name)s est désactivé : il ne peut plus se connecter ; tout son historique reste en place.")
             % {"name": member.display_name},
             user=member,
+            back_to="accounts:member_admin",
         )
-        return redirect("accounts:member_admin")
     return render(request, "accounts/member_deactivate.html", {"member": member})
 
 
@@ -55,11 +55,11 @@ def member_deactivate(request, username):
 @require_POST
 def member_reactivate(request, username):
     member = get_object_or_404(User, username=username)
-    one_click(
+    return one_click(
         request,
         services.member_reactivate,
         _("%(name)s est de retour : il se connecte comme avant et retrouve tout son historique.")
         % {"name": member.display_name},
         user=member,
+        back_to="accounts:member_admin",
     )
-    return redirect("accounts:member_admin")

@@ -80,6 +80,15 @@ class VersionedForm(forms.Form):
             )
         return cleaned
 
+    def rearmed(self, version: int, **kwargs):
+        """The same typed data against the sheet's current ``version`` (after a stale write), validated:
+        the user checks the sheet, then re-submits. ``kwargs`` are the form's own arguments."""
+        data = self.data.copy()
+        data["sheet_version"] = str(version)
+        form = type(self)(data, **kwargs)
+        form.is_valid()
+        return form
+
 
 MISERE_CHOICES = [("", "—"), ("valid", _("valable")), ("false", _("fausse"))]
 POIGNEE_CHOICES = [("", "—"), ("simple", _("simple")), ("double", _("double")), ("triple", _("triple"))]
@@ -118,14 +127,32 @@ class DonneForm(EngineErrorsMixin, VersionedForm):
     # Given by the phone before sending (the idempotency key of the donne): see services.sheet.donne_add.
     client_id = forms.UUIDField(required=False, widget=forms.HiddenInput)
 
-    def __init__(self, *args, players, allows_misere: bool = True, **kwargs):
+    @staticmethod
+    def sheet_kwargs(state) -> dict:
+        """What the form needs of a sheet (``selectors.sheet.SheetState``): its players, whether a
+        king is called, whether misères are played."""
+        return {
+            "players": [s.player for s in state.seats],
+            "calls_a_king": state.calls_a_king,
+            "allows_misere": state.ruleset.allows_misere,
+        }
+
+    @classmethod
+    def for_sheet(cls, state, data=None, *, version: int, initial=None) -> DonneForm:
+        """The donne form of a sheet at ``version``; unbound, with the next dealer proposed."""
+        form = cls(data, **cls.sheet_kwargs(state), initial={**(initial or {}), "sheet_version": version})
+        if data is None and not form.initial.get("dealer"):
+            form.initial["dealer"] = state.next_dealer or ""
+        return form
+
+    def __init__(self, *args, players, calls_a_king: bool, allows_misere: bool = True, **kwargs):
         super().__init__(*args, **kwargs)
         self.players = list(players)
         names = [(u.username, _name(u)) for u in self.players]
         self.fields["dealer"].choices = [("", _("(le suivant)")), *names]
         self.fields["taker"].choices = names
         alone = [("", _("Seul"))]
-        self.fields["partner"].choices = alone + (names if len(self.players) == 5 else [])
+        self.fields["partner"].choices = alone + (names if calls_a_king else [])
         if not allows_misere:
             self.fields["kind"].choices = [(Donne.Kind.CONTRACT, Donne.Kind.CONTRACT.label)]
         self.allows_misere = allows_misere
@@ -319,23 +346,25 @@ class TableForm(EngineErrorsMixin, VersionedForm):
         help_text=_("Désistement de dernière minute non remplacé : la manche se joue à 4."),
     )
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, ruleset, **kwargs):
+        """One field a seat the rule set allows; the smallest table it allows must be filled."""
         super().__init__(*args, **kwargs)
         users = User.objects.order_by("display_name", "username")
-        for i in range(1, 6):
+        self.seats = range(1, max(ruleset.table_sizes) + 1)
+        for i in self.seats:
             self.fields[f"seat_{i}"] = forms.ModelChoiceField(
-                label=_("Place %(n)s") % {"n": i}, required=i <= 3, queryset=users
+                label=_("Place %(n)s") % {"n": i}, required=i <= min(ruleset.table_sizes), queryset=users
             )
         self.fields["absent"].queryset = users
-        self.order_fields([f"seat_{i}" for i in range(1, 6)] + ["absent"])
+        self.order_fields([f"seat_{i}" for i in self.seats] + ["absent"])
 
     def players(self) -> list:
-        return [self.cleaned_data[f"seat_{i}"] for i in range(1, 6) if self.cleaned_data.get(f"seat_{i}")]
+        return [self.cleaned_data[f"seat_{i}"] for i in self.seats if self.cleaned_data.get(f"seat_{i}")]
 
     def engine_field(self, path: str) -> str | None:
         match = re.match(r"^table\[(\d+)\]", path)
         if match:
-            filled = [i for i in range(1, 6) if self.cleaned_data.get(f"seat_{i}")]
+            filled = [i for i in self.seats if self.cleaned_data.get(f"seat_{i}")]
             j = int(match.group(1))
             return f"seat_{filled[j]}" if j < len(filled) else None
         if path == "absent":

@@ -1,0 +1,1 @@
+"""The league's management commands (``commands/``)."""

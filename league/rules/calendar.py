@@ -30,6 +30,8 @@ __all__ = [
     "closing_problems",
     "first_thursday",
     "fill_state",
+    "missing_players",
+    "open_seats",
     "is_last_minute",
     "last_thursday",
     "local_date",
@@ -46,6 +48,18 @@ INTERVAL_DAYS = 14
 #: A Tarot-Bière table has five seats.
 SEATS = 5
 THURSDAY = 3  # date.weekday()
+
+
+def open_seats(seated: int) -> int:
+    """Places a registrant may still take at a manche's table (a newcomer
+    replaces a late withdrawal too)."""
+    return max(SEATS - seated, 0)
+
+
+def missing_players(seated: int, *, absent: bool) -> int:
+    """Players still lacking for the manche to be played: the open seats, less
+    the absent one's (with one late withdrawal the table plays at 4)."""
+    return max(open_seats(seated) - (1 if absent else 0), 0)
 
 
 def first_thursday(year: int, month: int) -> date:

@@ -297,7 +297,9 @@ def validate_donne(
             problems.append(
                 _v("partner", _("the appelé cannot be the preneur (%(player)s)"), player=donne.partner)
             )
-        elif _check_player("partner", donne.partner, seated, problems) and len(table) != 5:
+        elif _check_player("partner", donne.partner, seated, problems) and not ruleset.calls_a_king(
+            len(table)
+        ):
             problems.append(
                 _v(
                     "partner",
@@ -611,7 +613,7 @@ def contract_unit(
     s = 1 if won else -1
     c = ruleset.contract_value
     p = PETIT_AU_BOUT.get(donne.petit_au_bout, 0)
-    k = ruleset.multipliers[donne.contract]
+    k = ruleset.multiplier(donne.contract)
     poignees = sum(POIGNEE_VALUES[x.level] for x in donne.poignees or ())
     chelem = CHELEM_BONUS.get(donne.chelem, 0)
     u = (s * (c + g) + p) * k + s * poignees + chelem

@@ -117,6 +117,12 @@ class RuleSet:
         FFT 3, 4 or 5 and never an absent player."""
         return (4, 5) if self.family == TAROT_BIERE else (3, 4, 5)
 
+    def calls_a_king(self, players: int) -> bool:
+        """Whether the preneur calls a king (and so plays with an appelé):
+        at five players only, in both families; at three or four the preneur
+        plays alone against the others (rulings §2.9 and §4.1)."""
+        return players == 5
+
     @property
     def allows_absent(self) -> bool:
         """Only Tarot-Bière plays a manche at 4 with the fifth registrant absent."""

@@ -42,7 +42,7 @@ from .manche import (
 )
 from .messages import Message, ngettext
 from .messages import gettext_noop as _
-from .numbers import json_number, to_decimal
+from .numbers import to_decimal
 from .ruleset import RuleSet
 from .sheet import SheetResult, _score_valid_sheet, validate_sheet
 
@@ -602,8 +602,3 @@ def _accessits(
     for award in season.awards:
         out.append(Accessit(award.award, (award.player,), citation=award.citation))
     return tuple(out)
-
-
-def average_text(average: Fraction) -> str:
-    """The export's rendering of an average (4 places, halves away from zero)."""
-    return str(json_number(average))

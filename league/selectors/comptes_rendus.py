@@ -79,14 +79,6 @@ class MancheComptesRendus:
             return "replacement"
         return "awaiting"
 
-    def state_label(self) -> str:
-        return {
-            "awaiting": _("Attendu"),
-            "pending": _("En attente de validation"),
-            "accepted": _("Accepté"),
-            "replacement": _("Non conforme : remplacement ouvert"),
-        }[self.state]
-
 
 def records_of(comptes_rendus) -> tuple["rules.CompteRenduRecord", ...]:
     """The engine's records of these rows, in posting order."""

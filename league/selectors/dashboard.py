@@ -44,8 +44,8 @@ def desk_rows(seasons: list[Season], *, now: datetime) -> list[dict]:
     ).order_by("starts_at")
     rows = []
     for manche in manches:
-        missing = max(cal.SEATS - manche.seated, 0)
-        at_four = bool(missing) and bool(manche.absent_id) and missing == 1
+        missing = cal.missing_players(manche.seated, absent=bool(manche.absent_id))
+        at_four = bool(manche.absent_id) and manche.seated == cal.SEATS - 1
         flags = []
         if at_four:
             flags.append(("warning", _("Jeu à 4 (%(absent)s absent)") % {"absent": manche.absent}))

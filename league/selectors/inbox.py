@@ -52,7 +52,7 @@ def president_inbox(user, *, now: datetime) -> Inbox:
         ).select_related("season", "capitaine")
     ).order_by("starts_at")
     for manche in manches:
-        missing = max(cal.SEATS - manche.seated - (1 if manche.absent_id else 0), 0)
+        missing = cal.missing_players(manche.seated, absent=bool(manche.absent_id))
         if missing or manche.capitaine_id is None:
             inbox.lacking.append((manche, missing, manche.capitaine_id is None))
     return inbox

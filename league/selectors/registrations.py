@@ -30,7 +30,7 @@ def registration_of(manche: Manche, player: User) -> Registration | None:
 
 def waiting_rank(registration: Registration) -> int | None:
     """1 for the first waiting player, … ; None when seated."""
-    if registration.seat is not None:
+    if not registration.is_waiting:
         return None
     ahead = (
         Registration.objects.filter(manche_id=registration.manche_id, seat__isnull=True)
@@ -51,6 +51,6 @@ def my_place(manche: Manche, user: User) -> dict:
     mine = registration_of(manche, user)
     return {
         "my_registration": mine,
-        "my_rank": waiting_rank(mine) if mine and mine.seat is None else None,
+        "my_rank": waiting_rank(mine) if mine and mine.is_waiting else None,
         "can_register": mine is None and can(user, Action.REGISTER_SELF, manche),
     }

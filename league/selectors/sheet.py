@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from decimal import Decimal
 
 from django.utils.translation import gettext
 
@@ -136,10 +135,6 @@ class RankingLine:
     bonuses: list = field(default_factory=list)  # [(kind, value, reason text)]
     vainqueur: bool = False
 
-    @property
-    def bonus_total(self) -> Decimal:
-        return sum((value for _kind, value, _text in self.bonuses), Decimal(0))
-
 
 @dataclass
 class SheetState:
@@ -165,6 +160,11 @@ class SheetState:
     @property
     def has_table(self) -> bool:
         return len(self.seats) in self.ruleset.table_sizes and self.table_is_consistent
+
+    @property
+    def calls_a_king(self) -> bool:
+        """Whether this table's preneur may name an appelé (the rule set says)."""
+        return self.ruleset.calls_a_king(len(self.seats))
 
     @property
     def table_is_consistent(self) -> bool:

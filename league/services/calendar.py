@@ -19,7 +19,7 @@ from accounts.models import User
 from ..models import Manche, Registration, Season
 from ..rules import calendar as cal
 from .revision import invalidate
-from .seasons import manche_url, notify_members
+from .seasons import notify_members
 
 #: Reminders go out this long before a manche starts.
 REMINDER_AHEAD = timedelta(days=2)
@@ -146,7 +146,7 @@ def manche_move(
         key=f"manche-moved:{manche.pk}:{int(now.timestamp())}",
         template="manche_moved",
         context={"manche": manche, "season": manche.season, "old": old},
-        url=manche_url(manche),
+        url=manche.get_absolute_url(),
         now=now,
     )
     return manche
@@ -166,7 +166,7 @@ def cancel_locked(manche: Manche, *, by: User | None, reason: str, now: datetime
         key=f"manche-cancelled:{manche.pk}:{int(now.timestamp())}",
         template="manche_cancelled",
         context={"manche": manche, "season": manche.season, "reason": reason},
-        url=manche_url(manche),
+        url=manche.get_absolute_url(),
         now=now,
     )
     return manche
@@ -264,7 +264,7 @@ def manche_reminders_send(*, now: datetime) -> int:
                 key=reminder_key(manche),
                 template="manche_reminder",
                 context={"manche": manche, "season": manche.season, "table": table},
-                url=manche_url(manche),
+                url=manche.get_absolute_url(),
                 now=now,
                 preference="notify_reminders",
             )

@@ -72,10 +72,6 @@ def _clean_text(title: str, text: str) -> tuple[str, str]:
     return title, text
 
 
-def manche_path(manche: Manche) -> str:
-    return reverse("league:manche_detail", args=[manche.season.name, manche.number]) + "#compte-rendu"
-
-
 def compte_rendu_path(cr: CompteRendu) -> str:
     return reverse("league:cr_detail", args=[cr.manche.season.name, cr.pk])
 
@@ -257,7 +253,7 @@ def judgement_notices(cr: CompteRendu, situation: MancheComptesRendus, *, now: d
                     "is_vainqueur": user.username in situation.vainqueurs,
                     "react_before": window[1] if window else None,
                 },
-                url=manche_path(cr.manche),
+                url=cr.manche.get_absolute_url() + "#compte-rendu",
                 now=now,
             )
     elif cr.status == CompteRendu.Status.ACCEPTED:
@@ -368,7 +364,7 @@ def _malus_notices(situation: MancheComptesRendus, now: datetime) -> int:
                     "value": rules.json_number(adjustment.value),
                     "open_deadline": situation.open_deadline,
                 },
-                url=manche_path(situation.manche),
+                url=situation.manche.get_absolute_url() + "#compte-rendu",
                 now=now,
                 preference="notify_deadlines",
             )

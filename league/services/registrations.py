@@ -26,7 +26,7 @@ from ..rules import calendar as cal
 from ..selectors.registrations import seated, waiting
 from .calendar import cancel_locked
 from .revision import invalidate
-from .seasons import manche_url, notify_members
+from .seasons import notify_members
 
 SEATS = cal.SEATS
 OPEN_STATUSES = (Manche.Status.PLANNED, Manche.Status.OPEN)
@@ -146,7 +146,7 @@ def _promote_first_waiting(manche: Manche, seat: int, by: User | None, now: date
         key=f"manche-promoted:{manche.pk}:{int(now.timestamp())}",
         template="registration_promoted",
         context={"manche": manche, "season": manche.season},
-        url=manche_url(manche),
+        url=manche.get_absolute_url(),
         now=now,
     )
     return first

@@ -14,7 +14,6 @@ from datetime import datetime
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from accounts.models import User
@@ -61,10 +60,6 @@ def notify_members(
         ):
             count += 1
     return count
-
-
-def manche_url(manche) -> str:
-    return reverse("league:manche_detail", args=[manche.season.name, manche.number])
 
 
 # --- Rules and params --------------------------------------------------------

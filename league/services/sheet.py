@@ -693,7 +693,7 @@ def _notify_vainqueurs(manche: Manche, *, now: datetime) -> None:
                 "manche": manche,
                 "season": manche.season,
                 "ranking": state.ranking,
-                "manche_url": settings.SITE_URL + reverse("league:manche_detail", kwargs=kwargs),
+                "manche_url": settings.SITE_URL + manche.get_absolute_url(),
                 "deadline": deadline,
                 "shared": len(state.vainqueurs) > 1,
             },

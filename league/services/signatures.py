@@ -15,7 +15,6 @@ from datetime import datetime
 
 from django.core.exceptions import NON_FIELD_ERRORS, PermissionDenied, ValidationError
 from django.db import transaction
-from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from league.models import Donne, DonneContest, Manche, SheetSignature
@@ -30,12 +29,6 @@ def _refused(message: str) -> ValidationError:
     return ValidationError({NON_FIELD_ERRORS: [message]})
 
 
-def _manche_url(manche: Manche) -> str:
-    return reverse(
-        "league:manche_detail", kwargs={"season_name": manche.season.name, "number": manche.number}
-    )
-
-
 def _table(manche: Manche) -> list:
     return [seat.player for seat in manche.seats.select_related("player").order_by("position")]
 
@@ -47,7 +40,7 @@ def _tell(users, *, manche: Manche, key: str, subject: str, lines: list[str], no
             key=f"{key}:{user.pk}",
             template="table_notice",
             context={"subject": subject, "lines": lines, "manche": manche},
-            url=_manche_url(manche) + "#signatures",
+            url=manche.get_absolute_url() + "#signatures",
             now=now,
         )
 

@@ -1,0 +1,1 @@
+"""Template helpers of the league: ``numbers``, ``sheet_tags``, ``comptes_rendus``, ``badges``."""

@@ -1,21 +1,16 @@
-"""Small display helpers of the feuille de marque (numbers as the table reads them)."""
+"""Small display helpers of the feuille de marque: numbers as the table reads them, a score's
+colour, a bonus's name (``league.labels``), and the offline queue's words for its script."""
 
 from django import template
 from django.utils.translation import gettext
-from django.utils.translation import gettext_lazy as _
 
+from ..labels import BONUS_LABELS
 from . import numbers
 
 register = template.Library()
 # One way of writing numbers for the whole site (see numbers.py).
 register.filter("signed", numbers.signed)
 register.filter("num", numbers.num)
-
-BONUS_LABELS = {
-    "seul_positif": _("seul positif"),
-    "bouts_sur_prise": _("bouts sur prise"),
-    "defensif": _("défensif"),
-}
 
 
 @register.filter

@@ -25,18 +25,14 @@ from ..permissions import Action, can, require
 from ..rules import calendar as cal
 from ..selectors.seasons import current_season, manche_or_404, manche_page, manche_rows, season_or_404
 from ..services import calendar as calendar_services
-from .common import error_text
+from .common import error_text, no_season
 
 
 @require_GET
 def calendar_current(request):
     season = current_season()
     if season is None:
-        return render(
-            request,
-            "league/seasons/none.html",
-            {"can_create": can(request.user, Action.CREATE_SEASON)},
-        )
+        return no_season(request)
     return redirect("league:calendar", season_name=season.name)
 
 
@@ -111,7 +107,7 @@ def calendar_generate(request, season_name: str):
             add_service_errors(form, exc)
         else:
             messages.success(request, _("%(count)s manches créées.") % {"count": len(manches)})
-            return redirect("league:season_detail", season_name=season.name)
+            return redirect(season)
     if not form.is_bound:
         preview = calendar_services.calendar_preview(season, cal.CalendarOptions())
     return render(
@@ -146,7 +142,7 @@ def manche_add(request, season_name: str):
             add_service_errors(form, exc)
         else:
             messages.success(request, _("Manche %(n)s ajoutée.") % {"n": manche.number})
-            return redirect("league:manche_detail", season_name=season.name, number=manche.number)
+            return redirect(manche)
     return render(
         request, "league/seasons/manche_form.html", {"season": season, "form": form, "adding": True}
     )
@@ -179,7 +175,7 @@ def manche_edit(request, season_name: str, number: int):
             add_service_errors(move_form, exc)
         else:
             messages.success(request, _("Manche déplacée ; les inscrits sont prévenus par e-mail."))
-            return redirect("league:manche_detail", season_name=season.name, number=manche.number)
+            return redirect(manche)
     if which == "capitaine" and capitaine_form.is_valid():
         try:
             calendar_services.manche_set_capitaine(
@@ -189,7 +185,7 @@ def manche_edit(request, season_name: str, number: int):
             add_service_errors(capitaine_form, exc)
         else:
             messages.success(request, _("Capitaine de soirée enregistré."))
-            return redirect("league:manche_detail", season_name=season.name, number=manche.number)
+            return redirect(manche)
     return render(
         request,
         "league/seasons/manche_form.html",
@@ -212,7 +208,7 @@ def manche_cancel(request, season_name: str, number: int):
             add_service_errors(form, exc)
         else:
             messages.success(request, _("Manche annulée ; les inscrits sont prévenus par e-mail."))
-            return redirect("league:manche_detail", season_name=manche.season.name, number=manche.number)
+            return redirect(manche)
     return render(
         request,
         "league/seasons/cancel_confirm.html",
@@ -244,5 +240,5 @@ def registrations_open(request, season_name: str):
     if not url_has_allowed_host_and_scheme(
         target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     ):
-        target = reverse("league:season_detail", args=[season.name])
+        target = season.get_absolute_url()
     return HttpResponseRedirect(target)

@@ -44,7 +44,7 @@ def manche_section_context(request, manche) -> dict:
         "cr_situation": situation,
         "cr_main": situation.main,
         "cr_others": [cr for cr in reversed(situation.comptes_rendus) if cr != situation.main],
-        "cr_can_write": write_refusal(situation, request.user) is None,
+        "cr_can_write": can(request.user, Action.WRITE_COMPTE_RENDU, situation),
         "cr_can_judge": can(request.user, Action.JUDGE_COMPTE_RENDU, manche),
     }
 
@@ -137,7 +137,7 @@ def cr_write(request, season_name: str, number: int):
     refusal = write_refusal(situation, request.user)
     if refusal:
         messages.error(request, refusal)
-        return redirect(reverse("league:manche_detail", args=[season_name, number]) + "#compte-rendu")
+        return redirect(manche.get_absolute_url() + "#compte-rendu")
     initial = {
         "title": _("Manche %(number)s du %(date)s")
         % {"number": manche.number, "date": date_format(timezone.localtime(manche.starts_at), "j F Y")},
@@ -157,7 +157,7 @@ def cr_write(request, season_name: str, number: int):
             add_service_errors(form, error)
         else:
             messages.success(request, _("Compte-rendu posté : le Président va le lire. Merci !"))
-            return redirect(reverse("league:manche_detail", args=[season_name, number]) + "#compte-rendu")
+            return redirect(manche.get_absolute_url() + "#compte-rendu")
     return render(
         request,
         "league/comptes_rendus/write.html",

@@ -41,7 +41,7 @@ def draw(request, season_name: str, number: int):
             messages.success(
                 request, _("Tirage fait (ordre de pioche) — %(summary)s.") % {"summary": summary}
             )
-            return redirect("league:manche_detail", season_name=manche.season.name, number=manche.number)
+            return redirect(manche)
     return render(
         request,
         "league/seasons/draw.html",

@@ -13,7 +13,6 @@ from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from django.http import Http404, HttpResponse
-from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
@@ -58,7 +57,7 @@ def _event(manche: Manche, *, seated: list[str], waiting: bool = False, now) -> 
     event.add("summary", summary)
     if manche.location:
         event.add("location", manche.location)
-    url = settings.SITE_URL + reverse("league:manche_detail", args=[manche.season.name, manche.number])
+    url = settings.SITE_URL + manche.get_absolute_url()
     event.add("url", url)
     lines = [_("Saison %(season)s") % {"season": manche.season.name}]
     if manche.capitaine_id:
@@ -141,6 +140,6 @@ def personal_feed(request, token: str):
     for registration in registrations:
         manche = registration.manche
         calendar.add_component(
-            _event(manche, seated=tables.get(manche.pk, []), waiting=registration.seat is None, now=now)
+            _event(manche, seated=tables.get(manche.pk, []), waiting=registration.is_waiting, now=now)
         )
     return _response(calendar, "tarot-biere-mes-manches.ics")

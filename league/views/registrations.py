@@ -42,12 +42,13 @@ def manche_section_context(request, manche) -> dict:
     section = {
         "seated": seated,
         "waiting": waiting,
-        "free_seats": range(max(cal.SEATS - len(seated) - (1 if manche.absent_id else 0), 0)),
+        "free_seats": range(cal.missing_players(len(seated), absent=bool(manche.absent_id))),
         "fill": len(seated),
+        "open_seats": cal.open_seats(len(seated)),
         "seats_count": cal.SEATS,
         "state": manche_state(manche, len(seated), now=now),
         "mine": mine,
-        "mine_rank": registration_reads.waiting_rank(mine) if mine and mine.seat is None else None,
+        "mine_rank": registration_reads.waiting_rank(mine) if mine and mine.is_waiting else None,
         "can_register": bool(
             user.is_authenticated
             and mine is None
@@ -86,7 +87,7 @@ def _back_to_manche(request, manche: Manche, notice: tuple[str, str] | None = No
         return render(request, "league/manche/_table.html", context)
     if notice:
         getattr(messages, notice[0])(request, notice[1])
-    return redirect("league:manche_detail", season_name=manche.season.name, number=manche.number)
+    return redirect(manche)
 
 
 def _posted_player(request, manche: Manche) -> User:
@@ -125,9 +126,10 @@ def registration_add(request, season_name: str, number: int):
     except ValidationError as exc:
         return _back_to_manche(request, manche, ("error", error_text(exc)))
     if registration.seat:
-        text = _("Place %(seat)s sur 5 réservée pour %(player)s.") % {
+        text = _("Place %(seat)s sur %(seats)s réservée pour %(player)s.") % {
             "player": player,
             "seat": registration.seat,
+            "seats": cal.SEATS,
         }
     else:
         rank = registration_reads.waiting_rank(registration)

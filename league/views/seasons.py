@@ -28,7 +28,7 @@ from ..rules import calendar as cal
 from ..selectors import engine as engine_selectors
 from ..selectors.seasons import current_season, manche_page, manche_rows, rules_history, season_or_404
 from ..services import seasons as season_services
-from .common import error_text
+from .common import error_text, no_season
 
 
 @require_GET
@@ -45,12 +45,8 @@ def season_list(request):
 def season_current(request):
     season = current_season()
     if season is None:
-        return render(
-            request,
-            "league/seasons/none.html",
-            {"can_create": can(request.user, Action.CREATE_SEASON)},
-        )
-    return redirect("league:season_detail", season_name=season.name)
+        return no_season(request)
+    return redirect(season)
 
 
 @require_GET
@@ -143,7 +139,7 @@ def season_edit(request, season_name: str):
                     by=request.user, season=season, **_season_fields(form), reason=data["reason"], now=now
                 )
                 messages.success(request, _("Saison %(name)s enregistrée.") % {"name": season.name})
-                return redirect("league:season_detail", season_name=season.name)
+                return redirect(season)
         except ValidationError as exc:
             add_service_errors(form, exc)
     context = _season_form_context(form, season, defaults)
@@ -191,7 +187,7 @@ def _state_change(request, season_name: str, service, done: str, template: str):
             messages.error(request, error_text(exc))
         else:
             messages.success(request, done % {"name": season.name})
-        return redirect("league:season_detail", season_name=season.name)
+        return redirect(season)
     return render(request, template, {"season": season})
 
 

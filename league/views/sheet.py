@@ -29,6 +29,7 @@ from ..selectors.seasons import manche_or_404, season_or_404
 from ..selectors.sheet import audit_entries, sheet_state
 from ..services import sheet as services
 from ..share_image import HEIGHT, WIDTH, night_card, render_png
+from .common import donne_saved_message, error_messages, flash_errors
 
 POLL_SECONDS = 10
 RESULTS_PER_PAGE = 10
@@ -36,18 +37,6 @@ RESULTS_PER_PAGE = 10
 
 def _sheet_url(manche: Manche) -> str:
     return reverse("league:sheet", kwargs={"season_name": manche.season.name, "number": manche.number})
-
-
-def _manche_url(manche: Manche) -> str:
-    return reverse(
-        "league:manche_detail", kwargs={"season_name": manche.season.name, "number": manche.number}
-    )
-
-
-def _errors_of(error: ValidationError) -> list[str]:
-    if hasattr(error, "error_dict"):
-        return [m for messages_ in error.message_dict.values() for m in messages_]
-    return list(error.messages)
 
 
 def _can_enter_donnes(user, manche: Manche, state) -> bool:
@@ -59,17 +48,7 @@ def _can_enter_donnes(user, manche: Manche, state) -> bool:
 
 
 def _donne_form(manche: Manche, state, data=None, *, initial=None) -> DonneForm:
-    initial = dict(initial or {})
-    initial["sheet_version"] = manche.sheet_version
-    form = DonneForm(
-        data,
-        players=[s.player for s in state.seats],
-        allows_misere=state.ruleset.allows_misere,
-        initial=initial,
-    )
-    if data is None and not initial.get("dealer"):
-        form.initial["dealer"] = state.next_dealer or ""
-    return form
+    return DonneForm.for_sheet(state, data, version=manche.sheet_version, initial=initial)
 
 
 def _sheet_context(
@@ -112,19 +91,9 @@ def _rearmed(form, manche: Manche, error: ValidationError, **kwargs):
     """The form with the service's errors; after a stale write, re-armed against the current version."""
     if isinstance(error, services.StaleSheet):
         manche.refresh_from_db()
-        data = form.data.copy()
-        data["sheet_version"] = str(manche.sheet_version)
-        form = type(form)(data, **kwargs)
-        form.is_valid()
+        form = form.rearmed(manche.sheet_version, **kwargs)
     form.add_engine_errors(error)
     return form
-
-
-def donne_saved_message(donne) -> str:
-    """What the phone is told once a donne is on the sheet (a resend says it was already there)."""
-    if donne.replayed:
-        return _("Donne %(n)s déjà enregistrée (envoi répété, rien n'a été ajouté).") % {"n": donne.index}
-    return _("Donne %(n)s enregistrée.") % {"n": donne.index}
 
 
 def _saved(request, manche: Manche, message: str):
@@ -164,16 +133,10 @@ def _stale(request, manche: Manche, error: ValidationError, form=None, edit=None
     state = sheet_state(manche)
     if form is not None:
         # Keep what was typed, against the current version: the user checks the sheet, then re-submits.
-        data = form.data.copy()
-        data["sheet_version"] = str(manche.sheet_version)
-        form = DonneForm(
-            data, players=[s.player for s in state.seats], allows_misere=state.ruleset.allows_misere
-        )
-        form.is_valid()
+        form = form.rearmed(manche.sheet_version, **DonneForm.sheet_kwargs(state))
     if request.htmx:
-        return _render_sheet(request, manche, form=form, edit=edit, alerts=_errors_of(error), state=state)
-    for message in _errors_of(error):
-        messages.error(request, message)
+        return _render_sheet(request, manche, form=form, edit=edit, alerts=error_messages(error), state=state)
+    flash_errors(request, error)
     return _render_sheet(request, manche, form=form, edit=edit, state=state)
 
 
@@ -254,9 +217,8 @@ def donne_delete(request, season_name: str, number: int, index: int):
     except ValidationError as error:
         if request.htmx:
             manche.refresh_from_db()
-            return _render_sheet(request, manche, alerts=_errors_of(error))
-        for message in _errors_of(error):
-            messages.error(request, message)
+            return _render_sheet(request, manche, alerts=error_messages(error))
+        flash_errors(request, error)
         return redirect(_sheet_url(manche))
     return _saved(request, manche, _("Donne %(n)s supprimée.") % {"n": index})
 
@@ -269,7 +231,7 @@ def table(request, season_name: str, number: int):
     require(request.user, Action.EDIT_SHEET, manche)
     state = sheet_state(manche)
     if request.method == "POST":
-        form = TableForm(request.POST)
+        form = TableForm(request.POST, ruleset=state.ruleset)
         if form.is_valid():
             try:
                 services.table_set(
@@ -281,7 +243,7 @@ def table(request, season_name: str, number: int):
                     now=timezone.now(),
                 )
             except ValidationError as error:
-                form = _rearmed(form, manche, error)
+                form = _rearmed(form, manche, error, ruleset=state.ruleset)
             else:
                 messages.success(request, _("La table est en place."))
                 return redirect(_sheet_url(manche))
@@ -289,7 +251,7 @@ def table(request, season_name: str, number: int):
         initial = {"sheet_version": manche.sheet_version, "absent": manche.absent}
         for i, seat in enumerate(state.seats, start=1):
             initial[f"seat_{i}"] = seat.player
-        form = TableForm(initial=initial)
+        form = TableForm(initial=initial, ruleset=state.ruleset)
     return render(
         request,
         "league/sheet/table.html",
@@ -308,8 +270,7 @@ def close(request, season_name: str, number: int):
             manche=manche, by=request.user, seen_version=request.POST.get("sheet_version"), now=timezone.now()
         )
     except ValidationError as error:
-        for message in _errors_of(error):
-            messages.error(request, message)
+        flash_errors(request, error)
         return redirect(_sheet_url(manche))
     names = ", ".join(str(u) for u in state.vainqueurs)
     messages.success(
@@ -317,7 +278,7 @@ def close(request, season_name: str, number: int):
         _("Manche clôturée : classement publié. Vainqueur : %(names)s (compte-rendu attendu).")
         % {"names": names},
     )
-    return redirect(_manche_url(manche))
+    return redirect(manche)
 
 
 @login_required
@@ -353,7 +314,7 @@ def quick_results(request, season_name: str, number: int):
                 form = _rearmed(form, manche, error, players=players)
             else:
                 messages.success(request, _("Résultats enregistrés : le classement de la manche est publié."))
-                return redirect(_manche_url(manche))
+                return redirect(manche)
     else:
         initial = {"sheet_version": manche.sheet_version}
         for q in state.quick_results:
@@ -390,11 +351,10 @@ def order(request, season_name: str, number: int):
                     now=timezone.now(),
                 )
             except ValidationError as error:
-                for message in _errors_of(error):
-                    messages.error(request, message)
+                flash_errors(request, error)
             else:
                 messages.success(request, _("Ordre effacé : les ex aequo partagent leurs places."))
-            return redirect(_manche_url(manche))
+            return redirect(manche)
         if form.is_valid():
             try:
                 services.manche_order_set(
@@ -408,7 +368,7 @@ def order(request, season_name: str, number: int):
                 form = _rearmed(form, manche, error, players=seated)
             else:
                 messages.success(request, _("Ordre de la table enregistré."))
-                return redirect(_manche_url(manche))
+                return redirect(manche)
     else:
         initial = {"sheet_version": manche.sheet_version}
         for i, user in enumerate(seated, start=1):

@@ -18,29 +18,17 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from config.typography import colon
-
+from ..forms.sheet import DonneForm
 from ..models import SheetConflict
 from ..permissions import Action, require
 from ..selectors.seasons import manche_or_404
 from ..selectors.sheet import sheet_state
 from ..services import sheet as services
-from .sheet import _donne_form, donne_saved_message
+from .common import donne_saved_message, form_messages
 
 # A phone keeps at most a night's worth of donnes; a summary is one line of the sheet.
 MAX_QUEUED = 60
 MAX_SUMMARY = 300
-
-
-def _messages(form) -> list[str]:
-    """Every error of the form, each prefixed with its field's label, in the form's order."""
-    out = list(form.non_field_errors())
-    for name, errors in form.errors.items():
-        if name == "__all__":
-            continue
-        label = form.fields[name].label if name in form.fields else name
-        out.extend(f"{label}{colon()} {e}" for e in errors)
-    return out
 
 
 def _invalid(messages: list[str]) -> JsonResponse:
@@ -53,9 +41,9 @@ def donne_sync(request, season_name: str, number: int):
     """One queued donne, sent with the id the phone gave it and the sheet version it was entered against."""
     manche = manche_or_404(season_name, number)
     require(request.user, Action.EDIT_SHEET, manche)
-    form = _donne_form(manche, sheet_state(manche), request.POST)
+    form = DonneForm.for_sheet(sheet_state(manche), request.POST, version=manche.sheet_version)
     if not form.is_valid():
-        return _invalid(_messages(form))
+        return _invalid(form_messages(form))
     if form.cleaned_data.get("client_id") is None:
         return _invalid([_("Identifiant de saisie manquant : rechargez la feuille.")])
     try:
@@ -74,7 +62,7 @@ def donne_sync(request, season_name: str, number: int):
         )
     except ValidationError as error:
         form.add_engine_errors(error)
-        return _invalid(_messages(form))
+        return _invalid(form_messages(form))
     manche.refresh_from_db()
     return JsonResponse(
         {

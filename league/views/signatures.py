@@ -11,7 +11,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -27,10 +26,7 @@ from ..services import signatures as services
 
 
 def _back(manche):
-    return redirect(
-        reverse("league:manche_detail", kwargs={"season_name": manche.season.name, "number": manche.number})
-        + "#signatures"
-    )
+    return redirect(manche.get_absolute_url() + "#signatures")
 
 
 class ContestForm(forms.Form):

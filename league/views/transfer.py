@@ -18,7 +18,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -79,10 +78,6 @@ def _forget_stale() -> None:
 
 def _problem_lines(exc: ImportRefused) -> list[tuple[str, str]]:
     return [(p.field, p.message.render(_)) for p in exc.problems]
-
-
-def _after_import_url(season: Season) -> str:
-    return reverse("league:season_detail", args=[season.name])
 
 
 @login_required
@@ -147,7 +142,7 @@ def _confirm(request):
         return render(request, "league/transfer/import.html", context, status=409)
     _discard(request)
     messages.success(request, _("Saison %(name)s importée.") % {"name": season.name})
-    return redirect(_after_import_url(season))
+    return redirect(season)
 
 
 @login_required

@@ -15,10 +15,8 @@ from django.db.models import Count, Q
 
 from accounts.models import User
 from league import rules
-from league.labels import TITLE_LABELS
+from league.labels import CONTRACT_LABELS, TITLE_LABELS
 from league.models import CompteRendu, Manche, Season
-
-from .labels import CONTRACT_LABELS
 
 
 @dataclass(frozen=True)

@@ -15,10 +15,8 @@ from typing import Any
 
 from accounts.models import User
 from league import rules
-from league.labels import ACCESSIT_LABELS, TITLE_LABELS
+from league.labels import ACCESSIT_HELP, ACCESSIT_LABELS, TITLE_LABELS
 from league.models import Season
-
-from .labels import ACCESSIT_HELP
 
 
 def names_of(usernames: Iterable[str]) -> dict[str, str]:

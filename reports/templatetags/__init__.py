@@ -1,0 +1,1 @@
+"""Template helpers of the reports: ``reports_extras``."""

@@ -1,4 +1,5 @@
-"""Template filters of the reports: engine messages and numbers, in the reader's language."""
+"""Template filters of the reports: engine messages, numbers, titles' and accessits' names
+(``league.labels``), in the reader's language."""
 
 from fractions import Fraction
 
@@ -8,8 +9,6 @@ from league import rules
 from league.labels import ACCESSIT_LABELS, TITLE_LABELS
 from league.templatetags import numbers
 from league.wording import message_text
-
-from ..selectors.labels import CONTRACT_LABELS
 
 register = template.Library()
 # One way of writing numbers for the whole site (league's numbers.py).
@@ -42,11 +41,6 @@ def title_label(code) -> str:
 @register.filter
 def accessit_label(code) -> str:
     return str(ACCESSIT_LABELS.get(code, code))
-
-
-@register.filter
-def contract_label(code) -> str:
-    return str(CONTRACT_LABELS.get(code, code))
 
 
 @register.filter

@@ -42,7 +42,7 @@ def home(request):
             {
                 "next_manche": upcoming,
                 "seats": cal.SEATS,
-                "free_seats": max(0, cal.SEATS - upcoming.seated) if upcoming else 0,
+                "free_seats": cal.open_seats(upcoming.seated) if upcoming else 0,
                 "standings": data,
                 "top": data.lines[:TOP],
                 "me": me if me is not None and me not in data.lines[:TOP] else None,

@@ -6,6 +6,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from league.rules import calendar as cal
 from league.rules import rating
 from league.selectors.seasons import season_or_404
 
@@ -69,7 +70,7 @@ def player(request, username: str):
     records = club_records(now=now)
     opponents = records.head_to_head.get(user.username, ())[:HEAD_TO_HEAD_ROWS]
     opponent_names = names_of(h.opponent for h in opponents)
-    places = [(place, record.places.get(place, 0)) for place in range(1, 6)]
+    places = [(place, record.places.get(place, 0)) for place in range(1, cal.SEATS + 1)]
     context = {
         "profile": user,
         "record": record,

@@ -235,10 +235,14 @@ def test_every_compte_rendu_write_bumps_the_season_revision(manche, players, pos
 
 
 def test_the_write_permission_follows_the_rules(manche, players, rejected):
+    from django.utils import timezone
+
     from league.permissions import Action, can
+    from league.selectors.comptes_rendus import manche_comptes_rendus
 
     # After the rejection: the vainqueur and the other players may write, not the President.
-    assert [can(players[u], Action.WRITE_COMPTE_RENDU, manche) for u in ("anne", "bruno", "ben")] == [
+    situation = manche_comptes_rendus(manche, now=timezone.now())
+    assert [can(players[u], Action.WRITE_COMPTE_RENDU, situation) for u in ("anne", "bruno", "ben")] == [
         True,
         True,
         False,

@@ -85,3 +85,9 @@ def test_unknown_family():
     with pytest.raises(InvalidInput) as exc:
         ruleset_for("belote", "2011-2012")
     assert fields(exc.value) == ["season.ruleset"]
+
+
+@pytest.mark.parametrize("family", ["tarot-biere", "fft"])
+def test_a_king_is_called_at_five_players_only(family):
+    rs = ruleset_for(family, "2011-2012")
+    assert [n for n in rs.table_sizes if rs.calls_a_king(n)] == [5]

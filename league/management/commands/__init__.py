@@ -1,0 +1,1 @@
+"""``manage.py`` commands: ``demo_season``, ``import_season``, ``export_season``."""

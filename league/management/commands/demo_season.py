@@ -1,7 +1,7 @@
 """``python manage.py demo_season [--seed N] [--if-empty]``: load the demo club.
 
 Two seasons played through the interchange format's import and the
-registration services (see ``league.demo``), deterministic for a seed.
+registration services (``league.demo.load``), deterministic for a seed.
 ``make run`` calls it with ``--if-empty`` and shows who to log in as.
 """
 
@@ -9,7 +9,8 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
 from accounts.models import User
-from league import demo
+from league.demo import club
+from league.demo.load import load_demo
 
 
 class Command(BaseCommand):
@@ -17,7 +18,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument(
-            "--seed", type=int, default=demo.DEMO_SEED, help="graine du hasard (même graine, même club)"
+            "--seed", type=int, default=club.DEMO_SEED, help="graine du hasard (même graine, même club)"
         )
         parser.add_argument("--if-empty", action="store_true", help="ne rien faire si des membres existent")
 
@@ -30,7 +31,7 @@ class Command(BaseCommand):
             raise CommandError(
                 "Des membres existent déjà : le club de démonstration se charge dans une base vide."
             )
-        plan = demo.load_demo(seed=seed, now=timezone.now())
+        plan = load_demo(seed=seed, now=timezone.now())
         self.stdout.write(
             self.style.SUCCESS(
                 f"Club de démonstration chargé : saisons {plan.closed['season']['name']} (close) "
@@ -41,12 +42,12 @@ class Command(BaseCommand):
 
     def _credentials(self, *, only_if_demo: bool = False) -> None:
         accounts = (
-            ("Président", demo.PRESIDENT),
-            ("Capitaine de la prochaine manche", demo.DEMO_CAPITAINE),
-            ("Joueur qui a un compte-rendu à écrire", demo.DEMO_PLAYER),
+            ("Président", club.PRESIDENT),
+            ("Capitaine de la prochaine manche", club.DEMO_CAPITAINE),
+            ("Joueur qui a un compte-rendu à écrire", club.DEMO_PLAYER),
         )
         for label, username in accounts:
             user = User.objects.filter(username=username).first()
-            if only_if_demo and (user is None or not user.check_password(demo.DEMO_PASSWORD)):
+            if only_if_demo and (user is None or not user.check_password(club.DEMO_PASSWORD)):
                 continue
-            self.stdout.write(self.style.SUCCESS(f"{label} : {username} / {demo.DEMO_PASSWORD}"))
+            self.stdout.write(self.style.SUCCESS(f"{label} : {username} / {club.DEMO_PASSWORD}"))
