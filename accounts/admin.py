@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
 from simple_history.admin import SimpleHistoryAdmin
 
-from .models import EmailChange, Invitation, JoinRequest, Mandate, User
+from .models import EmailChange, Invitation, JoinRequest, Mandate, OutboxEmail, User
 
 
 @admin.register(User)
@@ -52,3 +52,18 @@ class JoinRequestAdmin(SimpleHistoryAdmin):
 class EmailChangeAdmin(SimpleHistoryAdmin):
     list_display = ["user", "new_email", "created_at", "expires_at", "confirmed_at", "cancelled_at"]
     exclude = ["token_hash"]
+
+
+@admin.register(OutboxEmail)
+class OutboxEmailAdmin(admin.ModelAdmin):
+    """The outbox, read only: what went out, what waits and why (sent by the workers, never from here)."""
+
+    list_display = ["subject", "created_at", "sent_at", "attempts", "last_error"]
+    list_filter = [("sent_at", admin.EmptyFieldListFilter)]
+    search_fields = ["subject", "key"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False

@@ -1,4 +1,4 @@
-"""Sending the membership emails: one subject, a text and an HTML part each.
+"""Rendering the site's emails: one subject, a text and an HTML part each.
 
 Templates live in ``templates/emails/<name>_subject.txt``, ``<name>.txt``
 and ``<name>.html``. They are rendered in the site's language (French)
@@ -6,16 +6,21 @@ whoever triggered them, since they go to someone else's inbox. The subject
 and the text part are plain text: rendered without HTML escaping (an
 apostrophe in a name stays an apostrophe, not ``&#x27;``); only the HTML
 part escapes what it shows.
+
+Every email then goes through the one outbox (``accounts.services.outbox``):
+stored with the action that causes it, sent by a worker once it commits.
 """
 
+from datetime import datetime
 from functools import cache
 
 from django.conf import settings
-from django.core.mail import EmailMultiAlternatives
 from django.template import Context, Engine, engines
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
+
+from .services.outbox import queue_email
 
 
 def absolute_url(viewname: str, *args, **kwargs) -> str:
@@ -54,13 +59,11 @@ def render_email(name: str, context: dict) -> tuple[str, str, str]:
     return subject, text, html
 
 
-def send_email(name: str, *, to: list[str], context: dict, reply_to: list[str] | None = None) -> None:
-    recipients = [address for address in to if address]
-    if not recipients:
+def send_email(
+    name: str, *, to: list[str], context: dict, reply_to: list[str] | None = None, now: datetime
+) -> None:
+    """Render ``templates/emails/<name>…`` and queue it in the outbox (sent once the transaction commits)."""
+    if not [address for address in to if address]:
         return
     subject, text, html = render_email(name, context)
-    message = EmailMultiAlternatives(
-        subject, text, settings.DEFAULT_FROM_EMAIL, recipients, reply_to=reply_to or None
-    )
-    message.attach_alternative(html, "text/html")
-    message.send()
+    queue_email(to=to, subject=subject, text=text, html=html, reply_to=reply_to, now=now)

@@ -3,23 +3,26 @@ accepting an invitation, changing one's address, the offices, the throttled pass
 and ``add_service_errors``, which puts a service's refusal next to the right field."""
 
 import io
+import math
 
 from django import forms
 from django.conf import settings
-from django.contrib.auth.forms import PasswordResetForm, SetPasswordForm
+from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm, SetPasswordForm
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile, UploadedFile
-from django.core.mail import EmailMultiAlternatives
 from django.template.defaultfilters import filesizeformat
 from django.template.loader import render_to_string
+from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 from PIL import Image, ImageOps
 
 from .client_address import client_address
 from .email_throttle import may_send
 from .emails import plain_text
 from .models import User, short_id_validator
+from .services.outbox import queue_email
 
 # A phone photo is a few megabytes; more is a mistake, not a portrait.
 AVATAR_MAX_BYTES = getattr(settings, "AVATAR_MAX_BYTES", 3 * 1024 * 1024)
@@ -244,6 +247,30 @@ class VicePresidentForm(forms.Form):
         self.fields["user"].queryset = members
 
 
+class LoginForm(AuthenticationForm):
+    """Django's sign-in form, saying so when the account's guesses are capped (``accounts.login_guard``)."""
+
+    def clean(self):
+        try:
+            return super().clean()
+        except ValidationError:
+            remaining = getattr(self.request, "login_capped_for", None)
+            if remaining is None:
+                raise
+            minutes = max(1, math.ceil(remaining.total_seconds() / 60))
+            raise ValidationError(
+                ngettext(
+                    "Trop de tentatives pour ce compte depuis cette adresse : réessayez dans %(minutes)d "
+                    "minute ou depuis votre connexion habituelle, ou réinitialisez votre mot de passe.",
+                    "Trop de tentatives pour ce compte depuis cette adresse : réessayez dans %(minutes)d "
+                    "minutes ou depuis votre connexion habituelle, ou réinitialisez votre mot de passe.",
+                    minutes,
+                )
+                % {"minutes": minutes},
+                code="account_capped",
+            ) from None
+
+
 class ThrottledPasswordResetForm(PasswordResetForm):
     """Django's reset form, sending at most a few emails an hour per address and per client.
 
@@ -264,10 +291,12 @@ class ThrottledPasswordResetForm(PasswordResetForm):
         to_email,
         html_email_template_name=None,
     ):
-        subject = " ".join(plain_text(subject_template_name, context).split())
-        message = EmailMultiAlternatives(
-            subject, plain_text(email_template_name, context), from_email, [to_email]
+        """Into the outbox like every email of the site (sent by a worker, retried, never twice)."""
+        html = render_to_string(html_email_template_name, context) if html_email_template_name else ""
+        queue_email(
+            to=[to_email],
+            subject=plain_text(subject_template_name, context),
+            text=plain_text(email_template_name, context),
+            html=html,
+            now=timezone.now(),
         )
-        if html_email_template_name is not None:
-            message.attach_alternative(render_to_string(html_email_template_name, context), "text/html")
-        message.send()

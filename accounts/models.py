@@ -228,3 +228,72 @@ class EmailChange(models.Model):
 
     def is_usable(self, now) -> bool:
         return self.confirmed_at is None and self.cancelled_at is None and self.expires_at > now
+
+
+class OutboxEmail(models.Model):
+    """One email the site sends, stored in the sender's transaction and sent by a worker (``accounts.outbox``).
+
+    Rendered when queued (subject, text and HTML), so a retry or a later
+    recovery sends exactly the same message. A delivery first takes a short
+    lease on the row (``sending_until``, one conditional UPDATE), so two
+    deliveries of one email never send it both, on PostgreSQL or SQLite;
+    ``sent_at`` is set once it went. ``key``, when given, names a message
+    that may exist only once (a league notification).
+    """
+
+    key = models.CharField(max_length=200, unique=True, null=True, blank=True)
+    to = models.JSONField(_("destinataires"), default=list)
+    reply_to = models.JSONField(default=list, blank=True)
+    subject = models.CharField(_("objet"), max_length=200)
+    text = models.TextField()
+    html = models.TextField(blank=True)
+    created_at = models.DateTimeField(_("créé le"))
+    # When it was last handed to the broker: a row still unsent a while
+    # after it was queued lost its task and is queued again.
+    queued_at = models.DateTimeField()
+    sent_at = models.DateTimeField(_("envoyé le"), null=True, blank=True)
+    # A delivery under way holds the row until then (a worker killed while
+    # sending lets it go when the lease lapses).
+    sending_until = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveIntegerField(default=0)
+    last_error = models.CharField(max_length=500, blank=True)
+
+    class Meta:
+        verbose_name = _("e-mail à envoyer")
+        verbose_name_plural = _("e-mails à envoyer")
+        ordering = ["-created_at"]
+        indexes = [
+            models.Index(
+                fields=["queued_at"], condition=Q(sent_at__isnull=True), name="outbox_unsent_by_queued_at"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.subject
+
+
+class FailedLogin(models.Model):
+    """One wrong password for a username, from anywhere: the per-account cap counts them (``accounts.login_guard``)."""
+
+    username = models.CharField(max_length=150)
+    at = models.DateTimeField()
+
+    class Meta:
+        indexes = [models.Index(fields=["username", "at"]), models.Index(fields=["at"])]
+
+    def __str__(self) -> str:
+        return f"{self.username} @ {self.at:%Y-%m-%d %H:%M}"
+
+
+class LoginAddress(models.Model):
+    """An address a member signed in from: a keyed hash of it (never the address), and when last."""
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="+")
+    digest = models.CharField(max_length=64)
+    last_success_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "digest"], name="unique_login_address")]
+
+    def __str__(self) -> str:
+        return f"{self.user} · {self.digest[:8]}…"

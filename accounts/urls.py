@@ -5,16 +5,12 @@ from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
 from .forms import ThrottledPasswordResetForm
-from .views import invitations, join, members, offices, profile
+from .views import invitations, join, login, members, offices, profile
 
 app_name = "accounts"
 
 urlpatterns = [
-    path(
-        "connexion/",
-        auth_views.LoginView.as_view(template_name="accounts/login.html", redirect_authenticated_user=True),
-        name="login",
-    ),
+    path("connexion/", login.LoginView.as_view(), name="login"),
     path("deconnexion/", auth_views.LogoutView.as_view(), name="logout"),
     path("profil/", profile.profile, name="profile"),
     path("profil/adresse/", profile.email_change, name="email_change"),
@@ -75,7 +71,7 @@ urlpatterns = [
     ),
     path(
         "mot-de-passe/nouveau/<uidb64>/<token>/",
-        auth_views.PasswordResetConfirmView.as_view(
+        login.PasswordResetConfirmView.as_view(
             template_name="accounts/password_reset_confirm.html",
             success_url=reverse_lazy("accounts:password_reset_complete"),
         ),

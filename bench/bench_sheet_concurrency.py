@@ -55,28 +55,16 @@ def build_manche():
 
     from django.utils import timezone
 
-    from accounts.models import User
     from accounts.services.offices import presidency_hand_over
-    from league.models import Manche, Season, Seat
+    from tests.support.members import make_member
+    from tests.support.seasons import make_manche, make_season, seat
 
     now = timezone.now()
-    users = {}
-    for name in ["ben", *TABLE]:
-        users[name] = User.objects.create_user(
-            username=name, password=f"pw-{name}", email=f"{name}@example.org", display_name=name.capitalize()
-        )
+    users = {name: make_member(name) for name in ["ben", *TABLE]}
     presidency_hand_over(by=None, to=users["ben"], now=now)
-    season = Season.objects.create(name="2030-2031", president=users["ben"], state=Season.State.OPEN)
-    manche = Manche.objects.create(
-        season=season,
-        number=1,
-        starts_at=now - timedelta(hours=1),
-        capitaine=users["bruno"],
-        status=Manche.Status.OPEN,
-    )
-    for position, name in enumerate(TABLE, start=1):
-        Seat.objects.create(manche=manche, player=users[name], position=position)
-    return manche
+    season = make_season("2030-2031", president=users["ben"])
+    manche = make_manche(season, 1, starts_at=now - timedelta(hours=1), capitaine=users["bruno"])
+    return seat(manche, [users[name] for name in TABLE])
 
 
 def donne_fields(version: int, device: int) -> dict:

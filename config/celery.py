@@ -14,15 +14,17 @@ app.autodiscover_tasks()
 app.conf.beat_schedule = {
     # Comptes-rendus: reminders before a deadline, notices when one passes.
     # Every 15 minutes; each notice is claimed once, so overlapping or late
-    # sweeps never send twice (see league.services.notifications).
+    # sweeps never send twice (see league.notifications).
     "compte-rendu-deadline-sweep": {
         "task": "league.sweep_compte_rendu_deadlines",
         "schedule": crontab(minute="*/15"),
     },
-    # Emails whose task was lost go out again within minutes (the broker is
-    # an optimisation of delivery, the SentNotification rows are the truth).
+    # Every email of the site is a row of the one outbox (accounts): those
+    # whose task was lost (a broker restarted without persistence, a worker
+    # killed) go out again within minutes. The broker is an optimisation of
+    # delivery, the OutboxEmail rows are the truth.
     "requeue-stalled-emails": {
-        "task": "league.requeue_stalled_emails",
+        "task": "accounts.requeue_stalled_emails",
         "schedule": crontab(minute="*/2"),
     },
     # Manche reminders, two days ahead; hourly is enough and each reminder

@@ -114,6 +114,8 @@ CACHES = {"default": cache_config(env_str("CACHE_URL", "locmem://"))}
 AUTH_USER_MODEL = "accounts.User"
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
+    # Refuses a capped account from an unusual address before any password is tried.
+    "accounts.login_guard.AccountCapBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AUTH_PASSWORD_VALIDATORS = [
@@ -144,6 +146,12 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "accounts/locked_out.html"
 AXES_VERBOSE = False
+# ...and, whatever the address, cap the guesses per account: beyond this many
+# failures within this many minutes, only the account's usual addresses (where
+# it signed in within the last days) may still try. See accounts/login_guard.py.
+LOGIN_ACCOUNT_CAP_FAILURES = env_int("LOGIN_ACCOUNT_CAP_FAILURES", 10)
+LOGIN_ACCOUNT_CAP_MINUTES = env_int("LOGIN_ACCOUNT_CAP_MINUTES", 15)
+LOGIN_USUAL_ADDRESS_DAYS = env_int("LOGIN_USUAL_ADDRESS_DAYS", 90)
 
 LANGUAGE_CODE = "fr"
 LANGUAGES = [("fr", _("Français")), ("en", _("English"))]

@@ -480,19 +480,14 @@ class SentNotification(models.Model):
     """A notification claimed before it is sent: the unique key makes every notice go out once.
 
     The sweep inserts the row in a transaction and sends only if the insert
-    won; a second sweep, concurrent or late, finds the key taken.
+    won; a second sweep, concurrent or late, finds the key taken. Its email,
+    if the member wants one, is the outbox row of the same key
+    (``accounts.OutboxEmail``).
     """
 
     key = models.CharField(max_length=200, unique=True)
     recipient = models.ForeignKey(User, on_delete=models.CASCADE, related_name="+")
     claimed_at = models.DateTimeField()
-    sent_at = models.DateTimeField(null=True, blank=True)
-    # The email, rendered when the notice is claimed (empty subject: no email
-    # wanted), so the send task needs only this row's id and a retry or a
-    # later recovery sends exactly the same message.
-    email_subject = models.CharField(max_length=200, blank=True)
-    email_text = models.TextField(blank=True)
-    email_html = models.TextField(blank=True)
 
     def __str__(self) -> str:
         return self.key

@@ -1,14 +1,24 @@
-"""Fixtures shared by the site's tests.
+"""The fixtures every test folder shares: the one place they are defined.
 
-Three members cover most access rules: ``president`` (holds the office and
-presides the season), ``capitaine`` (keeps the sheet of the manche he is
-given) and ``player`` (an ordinary member). Anonymous visitors are the
-client without a login.
+People: ``president`` (ben, holds the office and presides the season),
+``capitaine`` (bruno, keeps the sheet of the manche he is given),
+``player`` (anne, an ordinary member), ``members`` (six more) and
+``others`` (the rest of the ``manche``'s table); ``make_user`` for anyone
+else. Anonymous visitors are the client without a login.
+
+The club: ``season`` (2025-2026, open), ``open_manche`` (open for
+registrations, ten days ahead), ``manche`` (played at five on ``NIGHT``, the
+seats drawn), ``world`` (a row of every kind, for the URL-wide checks) and
+generated seasons (``small_season``, ``larger_season``, ``closed_season``).
+They are built with the one builder of each row, ``make_season`` and
+``make_manche`` (tests/support/seasons.py); the helpers test modules use are
+imported by name from tests/support/.
 
 No test may depend on the real date: a club built around "now" under a
-fixed season name runs at ``IN_SEASON`` (the ``in_season_clock`` fixture).
+fixed season name runs at ``IN_SEASON`` (the ``in_season_clock`` fixture;
+a module asks for it with ``pytestmark = pytest.mark.usefixtures("in_season_clock")``).
 ``make test-clock`` runs the whole suite at awkward moments to prove it
-(tests/shifted_clock.py).
+(tests/shifted_clock.py). Celery tasks run in-process (``eager_tasks``).
 """
 
 from datetime import datetime
@@ -19,6 +29,10 @@ import time_machine
 from django.utils import timezone
 
 from config.env import cache_config
+from tests.support.members import make_member
+from tests.support.seasongen import load_season
+from tests.support.seasons import make_manche, make_season, seat, thursday_21h
+from tests.support.world import build_world
 
 # A Wednesday morning of the 2025-2026 season.
 IN_SEASON = datetime(2025, 11, 19, 10, 0, tzinfo=ZoneInfo("Europe/Paris"))
@@ -40,19 +54,18 @@ def _fast_and_isolated(settings, tmp_path):
 
 
 @pytest.fixture(autouse=True)
-def _celery_eager(request):
-    """Tasks run in-process when queued, never into the development broker.
-
-    Tests marked ``real_broker`` talk to a real worker instead.
-    """
-    if "real_broker" in request.keywords:
-        yield
-        return
+def eager_tasks(request):
+    """Celery tasks run in-process as soon as they are queued, as a worker would, never into the
+    development broker; the Celery app, for a test that changes how. Tests marked ``real_broker``
+    talk to a real worker instead."""
     from config.celery import app
 
+    if "real_broker" in request.keywords:
+        yield app
+        return
     previous = app.conf.task_always_eager, app.conf.task_eager_propagates
     app.conf.task_always_eager, app.conf.task_eager_propagates = True, True
-    yield
+    yield app
     app.conf.task_always_eager, app.conf.task_eager_propagates = previous
 
 
@@ -66,15 +79,8 @@ def in_season_clock():
 
 @pytest.fixture
 def make_user(db):
-    from accounts.models import User
-
-    def make(username, **extra):
-        extra.setdefault("email", f"{username}@example.org")
-        extra.setdefault("display_name", username.capitalize())
-        user = User.objects.create_user(username=username, password="pw-" + username, **extra)
-        return user
-
-    return make
+    """``make_member`` (tests/support/members.py), with the database."""
+    return make_member
 
 
 @pytest.fixture
@@ -117,12 +123,65 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.skip(reason="browser journeys run in the real-services pass"))
 
 
-@pytest.fixture
-def eager_tasks():
-    """Celery tasks run in-process as soon as they are queued, as a worker would (never into a broker)."""
-    from config.celery import app
+# The club: members, a season, its manches.
 
-    previous = app.conf.task_always_eager, app.conf.task_eager_propagates
-    app.conf.task_always_eager, app.conf.task_eager_propagates = True, True
-    yield app
-    app.conf.task_always_eager, app.conf.task_eager_propagates = previous
+
+@pytest.fixture
+def members(make_user):
+    """Six more ordinary members: claire, david, emile, fanny, gilles, hugo."""
+    return [make_user(name) for name in ["claire", "david", "emile", "fanny", "gilles", "hugo"]]
+
+
+@pytest.fixture
+def others(make_user):
+    """The other three at the ``manche``'s table: fifi, eric, gege."""
+    return [make_user("fifi", display_name="Fifi"), make_user("eric", display_name="Éric"), make_user("gege")]
+
+
+@pytest.fixture
+def season(president):
+    """The 2025-2026 season, open, presided by ben, its manches chez Ben."""
+    return make_season(president=president, default_location="Chez Ben")
+
+
+@pytest.fixture
+def open_manche(season, capitaine):
+    """Manche 1, open for registrations, a Thursday at 21:00 at least ten days ahead; bruno keeps its sheet.
+
+    Its modules run at ``IN_SEASON`` (``pytest.mark.usefixtures("in_season_clock")``)."""
+    return make_manche(season, 1, starts_at=thursday_21h(), capitaine=capitaine)
+
+
+@pytest.fixture
+def manche(season, capitaine, player, others):
+    """Manche 1 on ``NIGHT`` (tests/support/seasons.py), at five, the seats drawn: bruno (its
+    capitaine), anne, fifi, eric, gege in playing order. ben presides and does not play."""
+    return seat(make_manche(season, 1, capitaine=capitaine), [capitaine, player, *others])
+
+
+@pytest.fixture
+def world(make_user):
+    """A small season with a row of every kind, to aim every URL at (tests/support/world.py)."""
+    return build_world(make_user)
+
+
+# Generated seasons (tests/support/seasongen.py), one manche a day from its START:
+# the same pages must cost the same number of queries on the small and the larger one.
+
+
+@pytest.fixture
+def small_season(db):
+    """10 players × 4 manches: 8 played manches of 20 donnes."""
+    return load_season(name="2030-2031", players=10, manches_per_player=4, seed=3)
+
+
+@pytest.fixture
+def larger_season(db):
+    """40 players × 10 manches: 80 played manches."""
+    return load_season(name="2031-2032", players=40, manches_per_player=10, seed=4, username_prefix="q")
+
+
+@pytest.fixture
+def closed_season(db):
+    """A closed season of 10 players × 4 manches, named the year before ``small_season``."""
+    return load_season(name="2029-2030", players=10, manches_per_player=4, seed=5, closed=True)

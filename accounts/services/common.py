@@ -35,7 +35,7 @@ def is_established(user: User) -> bool:
     return user.is_active and user.has_usable_password()
 
 
-def send_already_member(user: User) -> None:
+def send_already_member(user: User, *, now: datetime) -> None:
     """Told to the address's owner only, so a form never reveals who is a member."""
     send_email(
         "already_member",
@@ -45,6 +45,7 @@ def send_already_member(user: User) -> None:
             "login_url": absolute_url("accounts:login"),
             "reset_url": absolute_url("accounts:password_reset"),
         },
+        now=now,
     )
 
 

@@ -121,7 +121,13 @@ def invitation_prepare(
 
 
 def send_invitation(
-    invitation: Invitation, token: str, *, by: User | None, template: str = "invitation", **extra
+    invitation: Invitation,
+    token: str,
+    *,
+    by: User | None,
+    now: datetime,
+    template: str = "invitation",
+    **extra,
 ):
     send_email(
         template,
@@ -134,6 +140,7 @@ def send_invitation(
             **extra,
         },
         reply_to=[by.email] if by is not None and by.email else None,
+        now=now,
     )
 
 
@@ -150,16 +157,16 @@ def invitation_create(
         prepared = invitation_prepare(
             by=by, email=email, username=username, display_name=display_name, now=now
         )
-    if isinstance(prepared, User):
-        send_already_member(prepared)
-        return None
-    invitation, token = prepared
-    send_invitation(invitation, token, by=by)
-    _notify_old_address(invitation, by=by)
+        if isinstance(prepared, User):
+            send_already_member(prepared, now=now)
+            return None
+        invitation, token = prepared
+        send_invitation(invitation, token, by=by, now=now)
+        _notify_old_address(invitation, by=by, now=now)
     return invitation
 
 
-def _notify_old_address(invitation: Invitation, *, by: User | None) -> None:
+def _notify_old_address(invitation: Invitation, *, by: User | None, now: datetime) -> None:
     """A claim of an account that had a password: its former address is told, whoever asked."""
     user = invitation.user
     if not (invitation.claim and user.has_usable_password() and user.email):
@@ -170,6 +177,7 @@ def _notify_old_address(invitation: Invitation, *, by: User | None) -> None:
         "account_claim_notice",
         to=[user.email],
         context={"user": user, "invitation": invitation, "inviter": by},
+        now=now,
     )
 
 
@@ -188,7 +196,7 @@ def invitation_resend(*, by: User | None, invitation: Invitation, now: datetime)
         invitation.expires_at = now + invitation_valid_for()
         audit(invitation, by=by, reason="invitation renvoyée")
         invitation.save(update_fields=["token_hash", "sent_at", "expires_at"])
-    send_invitation(invitation, token, by=by)
+        send_invitation(invitation, token, by=by, now=now)
     return invitation
 
 

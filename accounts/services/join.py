@@ -46,7 +46,7 @@ def join_request_submit(
         return None
     owner = user_with_email(email)
     if owner is not None and is_established(owner):
-        send_already_member(owner)
+        send_already_member(owner, now=now)
         return None
     with transaction.atomic():
         if JoinRequest.objects.filter(email__iexact=email, decided_at__isnull=True).exists():
@@ -54,17 +54,17 @@ def join_request_submit(
         join_request = JoinRequest(name=name, email=email, message=(message or "").strip(), created_at=now)
         audit(join_request, by=None, reason="demande d'adhésion")
         join_request.save()
-    send_email("join_request_received", to=[email], context={"join_request": join_request})
-    officers = _officers()
-    send_email(
-        "join_request_to_president",
-        to=[u.email for u in officers],
-        context={
-            "join_request": join_request,
-            "review_url": absolute_url("accounts:membership"),
-        },
-        reply_to=[email],
-    )
+        send_email("join_request_received", to=[email], context={"join_request": join_request}, now=now)
+        send_email(
+            "join_request_to_president",
+            to=[u.email for u in _officers()],
+            context={
+                "join_request": join_request,
+                "review_url": absolute_url("accounts:membership"),
+            },
+            reply_to=[email],
+            now=now,
+        )
     return join_request
 
 
@@ -89,11 +89,13 @@ def join_request_approve(
         join_request.invitation = None if isinstance(prepared, User) else prepared[0]
         audit(join_request, by=by, reason="demande acceptée")
         join_request.save(update_fields=["decided_at", "decided_by", "approved", "invitation"])
-    if isinstance(prepared, User):
-        send_already_member(prepared)
-        return None
-    invitation, token = prepared
-    send_invitation(invitation, token, by=by, template="join_request_approved", join_request=join_request)
+        if isinstance(prepared, User):
+            send_already_member(prepared, now=now)
+            return None
+        invitation, token = prepared
+        send_invitation(
+            invitation, token, by=by, now=now, template="join_request_approved", join_request=join_request
+        )
     return invitation
 
 

@@ -55,18 +55,18 @@ def email_change_request(*, user: User, new_email: str, now: datetime) -> EmailC
         )
         audit(change, by=user, reason="changement d'adresse demandé")
         change.save()
-    if taken:
-        return change
-    send_email(
-        "email_change_confirm",
-        to=[new_email],
-        context={
-            "user": user,
-            "change": change,
-            "confirm_url": absolute_url("accounts:email_confirm", token=token),
-            "valid_hours": int(email_change_valid_for().total_seconds() // 3600),
-        },
-    )
+        if not taken:
+            send_email(
+                "email_change_confirm",
+                to=[new_email],
+                context={
+                    "user": user,
+                    "change": change,
+                    "confirm_url": absolute_url("accounts:email_confirm", token=token),
+                    "valid_hours": int(email_change_valid_for().total_seconds() // 3600),
+                },
+                now=now,
+            )
     return change
 
 

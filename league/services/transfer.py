@@ -11,7 +11,10 @@ which makes export → import → export byte for byte stable.
 
 from __future__ import annotations
 
+import gc
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -112,9 +115,31 @@ def _refuse_existing(parsed: ParsedSeason, replace: bool, existing: Season | Non
         )
 
 
+@contextmanager
+def _no_cycle_collection() -> Iterator[None]:
+    """Python's cycle collector paused while a season is read and written.
+
+    A season's document, its checked objects, the engine's input and the
+    rows are millions of live objects that make no garbage cycles; the
+    collector kept walking them all the same, and more often the larger the
+    season: from 100×20 to 200×40 the import's CPU grew 4.6× with it, 4.0 to
+    4.4× without, and took a third less (200×40: 5.1 s against 3.2 to 3.6 s,
+    ``compute_season`` 1.9 s; SQLite, one run). Reference counting
+    still frees everything at once; cycles wait for the next collection.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def _parse(document: Any) -> ParsedSeason:
     try:
-        return parse.parse_document(document)
+        with _no_cycle_collection():
+            return parse.parse_document(document)
     except rules.InvalidInput as exc:
         raise ImportRefused(exc.problems) from None
 
@@ -190,7 +215,7 @@ def import_parsed(
 ) -> Season:
     """:func:`import_season` for a document already read by :func:`import_check`."""
     try:
-        with transaction.atomic():
+        with _no_cycle_collection(), transaction.atomic():
             existing = Season.objects.select_for_update().filter(name=parsed.name).first()
             _refuse_existing(parsed, replace, existing)
             season = build.write_season(parsed, existing=existing, by=by, now=now)

@@ -9,10 +9,10 @@ here: the standings are the engine's, from these rows.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from datetime import datetime
 
 from django.utils.translation import gettext as _
+from simple_history.utils import bulk_create_with_history
 
 from accounts.models import User
 from league import rules
@@ -57,9 +57,9 @@ def ensure_players(parsed: ParsedSeason, *, by: User | None, now: datetime) -> d
     ids = referenced_players(parsed)
     users = {u.username: u for u in User.objects.filter(username__in=ids)}
     reason = _("Import de la saison %(name)s") % {"name": parsed.name}
+    new = []
     for player in parsed.players:
-        user = users.get(player.id)
-        if user is None:
+        if player.id not in users:
             user = User(
                 username=player.id,
                 display_name=player.name,
@@ -69,8 +69,10 @@ def ensure_players(parsed: ParsedSeason, *, by: User | None, now: datetime) -> d
             user.set_unusable_password()
             user._history_user = by
             user._change_reason = reason
-            user.save()
-            users[player.id] = user
+            new.append(user)
+    if new:  # a season of history brings hundreds of accounts: two statements, not one save each
+        created = bulk_create_with_history(new, User, batch_size=500, default_date=now)
+        users.update((user.username, user) for user in created)
     return users
 
 
@@ -220,18 +222,14 @@ def write_season(parsed: ParsedSeason, *, existing: Season | None, by: User | No
     return season
 
 
-def _players_json(items: Iterable[dict], keys: tuple[str, ...]) -> list[dict]:
-    return [{key: item[key] for key in keys} for item in items]
-
-
 def _donne(manche_id: int, index: int, d, uid) -> dict:
     row = {
         "manche_id": manche_id,
         "index": index,
         "kind": d.kind,
         "dealer_id": uid(d.dealer),
-        "miseres": _players_json(d.miseres, ("player", "kind", "valid")),
-        "penalties": [rules.penalty_fields(p) for p in d.penalties],
+        "miseres": [{"player": m.player, "kind": m.kind, "valid": m.valid} for m in d.miseres],
+        "penalties": [rules.penalty_fields(p.__dict__) for p in d.penalties],
     }
     if d.kind == Donne.Kind.MISERE:
         row["misere_points"] = {
@@ -246,6 +244,6 @@ def _donne(manche_id: int, index: int, d, uid) -> dict:
             points=d.points,
             petit_au_bout=d.petit_au_bout or "",
             chelem=d.chelem or "",
-            poignees=_players_json(d.poignees, ("player", "level")),
+            poignees=[{"player": p.player, "level": p.level} for p in d.poignees],
         )
     return row

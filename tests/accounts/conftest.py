@@ -1,24 +1,11 @@
-"""Helpers for the membership tests: read links out of emails, make imported players."""
+"""Fixtures of the membership tests: ``now`` (when the test runs), an imported player, a Vice-President, a committing client."""
 
-import re
 from datetime import datetime
-from urllib.parse import urlparse
 
 import pytest
 from django.utils import timezone
 
-LINK = re.compile(r"https?://[^\s\"'<>]+")
-
-
-def links_in(message) -> list[str]:
-    """Every link of an email's text part, as site paths (host removed)."""
-    return [urlparse(url).path for url in LINK.findall(message.body)]
-
-
-def link_in(message, fragment: str) -> str:
-    matches = [path for path in links_in(message) if fragment in path]
-    assert matches, f"no link containing {fragment!r} in:\n{message.body}"
-    return matches[0]
+from tests.support.mail import CommittingClient
 
 
 @pytest.fixture
@@ -44,3 +31,9 @@ def vice_president(make_user, president):
     user = make_user("vero", display_name="Véro")
     vice_president_designate(by=president, user=user, now=timezone.now())
     return user
+
+
+@pytest.fixture
+def client(db):
+    """Each request's emails go out when it answers, as its commit would send them."""
+    return CommittingClient()

@@ -4,8 +4,7 @@ import pytest
 from django.urls import reverse
 
 from accounts.models import Invitation, Mandate, User
-
-from .conftest import link_in
+from tests.support.mail import link_in
 
 pytestmark = pytest.mark.django_db
 PASSWORD = "tres-long-mot-de-passe-42"

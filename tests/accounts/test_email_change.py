@@ -7,8 +7,7 @@ import time_machine
 from django.urls import reverse
 
 from accounts.models import EmailChange, User
-
-from .conftest import link_in
+from tests.support.mail import link_in
 
 pytestmark = pytest.mark.django_db
 

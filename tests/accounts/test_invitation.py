@@ -10,8 +10,7 @@ from django.urls import reverse
 
 from accounts import tokens
 from accounts.models import Invitation, User
-
-from .conftest import link_in
+from tests.support.mail import link_in
 
 pytestmark = pytest.mark.django_db
 

@@ -4,8 +4,7 @@ import pytest
 from django.urls import reverse
 
 from accounts.models import Invitation, JoinRequest, User
-
-from .conftest import link_in
+from tests.support.mail import link_in
 
 pytestmark = pytest.mark.django_db
 REQUEST = {"name": "Lucien Martin", "email": "lucien@example.org", "message": "Je joue depuis vingt ans."}

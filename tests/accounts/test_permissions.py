@@ -17,6 +17,7 @@ from accounts.permissions import Action as ClubAction
 from accounts.services.offices import vice_president_designate
 from league.models import Manche
 from league.permissions import Action, can, require
+from tests.support.seasons import make_manche
 
 pytestmark = pytest.mark.django_db
 
@@ -34,14 +35,16 @@ def inactive(make_user):
 
 
 @pytest.fixture
-def season(president, vice):
-    return SimpleNamespace(president_id=president.pk, vice_president_id=vice.pk)
+def season(season, vice):
+    """The season (tests/conftest.py), vero its Vice-President."""
+    season.vice_president = vice
+    season.save()
+    return season
 
 
-def manche(season, capitaine=None, status=Manche.Status.OPEN):
-    return SimpleNamespace(
-        season=season, capitaine_id=capitaine.pk if capitaine else None, status=status, Status=Manche.Status
-    )
+def next_manche(season, capitaine=None, status=Manche.Status.OPEN):
+    """The season's next manche, kept by ``capitaine``."""
+    return make_manche(season, season.manches.count() + 1, capitaine=capitaine, status=status)
 
 
 def test_roles_name_the_current_holders(president, vice):
@@ -71,13 +74,17 @@ def test_superuser_counts_as_officer(make_user):
     assert roles.is_club_officer(admin) and roles.is_club_president(admin)
 
 
-def test_manage_club(president, vice, player, capitaine, inactive):
+def test_only_the_president_and_the_vice_president_manage_the_club(
+    president, vice, player, capitaine, inactive
+):
     assert can(president, ClubAction.MANAGE_CLUB) and can(vice, ClubAction.MANAGE_CLUB)
     for user in (player, capitaine, inactive, AnonymousUser()):
         assert not can(user, ClubAction.MANAGE_CLUB)
 
 
-def test_manage_season(season, president, vice, player, capitaine, inactive):
+def test_only_the_president_and_the_vice_president_manage_a_season(
+    season, president, vice, player, capitaine, inactive
+):
     assert can(president, Action.MANAGE_SEASON, season) and can(vice, Action.MANAGE_SEASON, season)
     for user in (player, capitaine, inactive, AnonymousUser()):
         assert not can(user, Action.MANAGE_SEASON, season)
@@ -89,38 +96,42 @@ def test_the_club_president_manages_any_season(president, make_user):
 
 
 def test_register_self_needs_an_active_member_and_an_open_manche(season, player, inactive):
-    open_manche = manche(season)
+    open_manche = next_manche(season)
     assert can(player, Action.REGISTER_SELF, open_manche)
     assert not can(inactive, Action.REGISTER_SELF, open_manche)
     assert not can(AnonymousUser(), Action.REGISTER_SELF, open_manche)
-    assert not can(player, Action.REGISTER_SELF, manche(season, status=Manche.Status.PLAYED))
+    assert not can(player, Action.REGISTER_SELF, next_manche(season, status=Manche.Status.PLAYED))
 
 
-def test_edit_sheet(season, president, vice, capitaine, player):
-    his = manche(season, capitaine=capitaine)
+def test_the_capitaine_keeps_the_sheet_of_his_own_manche_and_the_officers_of_any(
+    season, president, vice, capitaine, player
+):
+    his = next_manche(season, capitaine=capitaine)
     assert can(capitaine, Action.EDIT_SHEET, his)
     assert can(president, Action.EDIT_SHEET, his) and can(vice, Action.EDIT_SHEET, his)
     assert not can(player, Action.EDIT_SHEET, his)
     assert not can(AnonymousUser(), Action.EDIT_SHEET, his)
-    assert not can(capitaine, Action.EDIT_SHEET, manche(season, capitaine=player))
+    assert not can(capitaine, Action.EDIT_SHEET, next_manche(season, capitaine=player))
 
 
 def test_capitaine_loses_the_sheet_once_played_or_cancelled(season, president, capitaine):
     for status in (Manche.Status.PLAYED, Manche.Status.CANCELLED):
-        closed = manche(season, capitaine=capitaine, status=status)
+        closed = next_manche(season, capitaine=capitaine, status=status)
         assert not can(capitaine, Action.EDIT_SHEET, closed)
         assert can(president, Action.EDIT_SHEET, closed)
 
 
 def test_inactive_capitaine_cannot_keep_the_sheet(season, capitaine):
-    his = manche(season, capitaine=capitaine)
+    his = next_manche(season, capitaine=capitaine)
     capitaine.is_active = False
     assert not can(capitaine, Action.EDIT_SHEET, his)
 
 
 @pytest.mark.parametrize("action", [Action.CORRECT_RESULTS, Action.VIEW_AUDIT, Action.JUDGE_COMPTE_RENDU])
-def test_officer_only_actions(season, president, vice, capitaine, player, inactive, action):
-    his = manche(season, capitaine=capitaine, status=Manche.Status.PLAYED)
+def test_only_the_club_officers_act_on_a_played_manche(
+    season, president, vice, capitaine, player, inactive, action
+):
+    his = next_manche(season, capitaine=capitaine, status=Manche.Status.PLAYED)
     assert can(president, action, his) and can(vice, action, his)
     for user in (capitaine, player, inactive, AnonymousUser()):
         assert not can(user, action, his)

@@ -5,6 +5,9 @@ from decimal import Decimal
 
 from django.utils import timezone
 
+from tests.support.members import make_member
+from tests.support.seasons import make_manche
+
 SEASON = "2025-2026"
 MEMBERS = [
     ("ben", "Benoît"),
@@ -28,35 +31,23 @@ NIGHT_TOTALS = {"anne": 460, "bruno": -60, "claire": -70, "david": -210, "emile"
 
 
 def members():
-    from accounts.models import User
     from accounts.services.offices import presidency_hand_over
 
-    users = {}
-    for username, name in MEMBERS:
-        users[username] = User.objects.create_user(
-            username=username, password=f"pw-{username}", email=f"{username}@example.org", display_name=name
-        )
+    users = {username: make_member(username, display_name=name) for username, name in MEMBERS}
     presidency_hand_over(by=None, to=users["ben"], now=timezone.now() - timedelta(days=300))
     return users
-
-
-def season(users):
-    from league.models import Season
-
-    return Season.objects.create(name=SEASON, president=users["ben"], state=Season.State.OPEN)
 
 
 def opening_night(season, users):
     """Manche 1, weeks ago, kept on paper: the President played it."""
     from league.models import Manche, QuickResult, Seat
 
-    manche = Manche.objects.create(
-        season=season,
-        number=1,
+    manche = make_manche(
+        season,
+        1,
         starts_at=timezone.now() - timedelta(days=21),
         status=Manche.Status.PLAYED,
         closed_at=timezone.now() - timedelta(days=21),
-        location="Chez Ben",
     )
     table = ["ben", "fanny", "claire", "emile", "bruno"]
     for position, (name, score) in enumerate(zip(table, [90, 30, 0, -40, -80], strict=True), start=1):
@@ -77,18 +68,11 @@ def opening_night(season, users):
     return manche
 
 
-def manche(season, users, *, number, starts_at, seated, capitaine="bruno"):
+def open_manche(season, users, *, number, starts_at, seated, capitaine="bruno"):
     """A manche open for registrations with ``seated`` players in seats 1..n."""
-    from league.models import Manche, Registration
+    from league.models import Registration
 
-    m = Manche.objects.create(
-        season=season,
-        number=number,
-        starts_at=starts_at,
-        capitaine=users[capitaine],
-        status=Manche.Status.OPEN,
-        location="Chez Ben",
-    )
+    m = make_manche(season, number, starts_at=starts_at, capitaine=users[capitaine])
     for seat, name in enumerate(seated, start=1):
         Registration.objects.create(
             manche=m, player=users[name], seat=seat, created_at=timezone.now() - timedelta(days=5 - seat / 10)

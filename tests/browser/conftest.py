@@ -13,22 +13,7 @@ from pathlib import Path
 
 import pytest
 
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-VIEWPORTS = {
-    "phone": {"viewport": {"width": 375, "height": 812}, "is_mobile": True, "has_touch": True},
-    "desktop": {"viewport": {"width": 1280, "height": 800}},
-}
-SCREENSHOTS = Path(os.environ.get("ARTIFACTS_DIR", "artifacts")) / "screenshots"
+from .journeys import CHROMIUM, CHROMIUM_ARGS, SCREENSHOTS, VIEWPORTS
 
 
 def pytest_collection_modifyitems(config, items):
@@ -116,12 +101,3 @@ def open_browser(browser, viewport, live_server, request, settings):
     opener = Opener(browser, viewport, live_server.url)
     yield opener
     opener.finish(re.sub(r"[^A-Za-z0-9_.-]+", "-", request.node.name).strip("-"))
-
-
-def sign_in(page, username: str, password: str | None = None, next_path: str = "/") -> None:
-    """Through the sign-in form, like a member does."""
-    page.goto(f"/comptes/connexion/?next={next_path}")
-    page.fill("#id_username", username)
-    page.fill("#id_password", password or f"pw-{username}")
-    page.get_by_role("button", name="Se connecter").click()
-    page.wait_for_url(lambda url: "/comptes/connexion/" not in url)

@@ -7,8 +7,10 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
+from tests.support.seasons import make_season
+
 from . import club
-from .conftest import sign_in
+from .journeys import sign_in
 
 
 def choose(page, name: str, value) -> None:
@@ -32,9 +34,9 @@ def test_capitaine_enters_a_whole_manche_corrects_a_donne_and_closes_it(open_bro
     from league.models import Donne, Manche
 
     users = club.members()
-    season = club.season(users)
+    season = make_season(club.SEASON, president=users["ben"], default_location="Chez Ben")
     club.opening_night(season, users)
-    manche = club.manche(
+    manche = club.open_manche(
         season, users, number=2, starts_at=timezone.now() - timedelta(hours=3), seated=club.TABLE
     )
 

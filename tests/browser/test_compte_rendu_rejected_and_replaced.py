@@ -9,9 +9,10 @@ from django.utils import timezone, translation
 from playwright.sync_api import expect
 
 from reports.templatetags.reports_extras import message as shown_as
+from tests.support.seasons import make_season
 
 from . import club
-from .conftest import sign_in
+from .journeys import sign_in
 
 
 def write_compte_rendu(page, manche_path: str, title: str, text: str) -> None:
@@ -44,9 +45,9 @@ def test_rejected_compte_rendu_replaced_and_every_adjustment_explained(open_brow
     from league.selectors.engine import season_result
 
     users = club.members()
-    season = club.season(users)
+    season = make_season(club.SEASON, president=users["ben"], default_location="Chez Ben")
     club.opening_night(season, users)
-    manche = club.manche(
+    manche = club.open_manche(
         season, users, number=2, starts_at=timezone.now() - timedelta(days=1), seated=club.TABLE
     )
     club.play_the_night(manche, users)

@@ -16,10 +16,11 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import Error as PlaywrightError
 
-from tests.security.conftest import sample_kwargs, world  # noqa: F401  (the register's sample world)
 from tests.security.urlmap import CLASSIFIED, walk
+from tests.support.seasons import make_manche
+from tests.support.world import sample_kwargs
 
-from .conftest import SCREENSHOTS, VIEWPORTS, sign_in
+from .journeys import SCREENSHOTS, VIEWPORTS, sign_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -39,18 +40,12 @@ KEY_COLUMNS = {
 }
 
 
-def live_manche(world):  # noqa: F811
+def live_manche(world):
     """A manche being played: five seats and three donnes on the sheet, so the sheet page has rows."""
-    from league.models import Manche, Registration
+    from league.models import Registration
     from league.services import sheet
 
-    manche = Manche.objects.create(
-        season=world.season,
-        number=4,
-        starts_at=world.now - timedelta(hours=2),
-        capitaine=world.bruno,
-        status=Manche.Status.OPEN,
-    )
+    manche = make_manche(world.season, 4, starts_at=world.now - timedelta(hours=2), capitaine=world.bruno)
     for seat, name in enumerate(["anne", "bruno", "david", "emile", "fanny"], start=1):
         Registration.objects.create(
             manche=manche, player=world.users[name], seat=seat, created_at=world.now - timedelta(days=3)
@@ -66,7 +61,7 @@ def live_manche(world):  # noqa: F811
     return manche
 
 
-def page_paths(world) -> list[tuple[str, str]]:  # noqa: F811
+def page_paths(world) -> list[tuple[str, str]]:
     paths = []
     for route in walk():
         access = CLASSIFIED.get(route.name)
@@ -91,7 +86,7 @@ def overflow_and_keys(page) -> tuple[int, int, list[str]]:
 
 
 @pytest.mark.parametrize("person", list(PEOPLE))
-def test_every_page_fits_without_sideways_scrolling(browser, viewport, live_server, settings, world, person):  # noqa: F811
+def test_every_page_fits_without_sideways_scrolling(browser, viewport, live_server, settings, world, person):
     settings.ALLOWED_HOSTS = ["*"]
     manche = live_manche(world)
     paths = page_paths(world)

@@ -9,15 +9,17 @@ from django.utils import timezone
 from PIL import Image
 from playwright.sync_api import expect
 
+from tests.support.seasons import make_season
+
 from . import club
-from .conftest import sign_in
+from .journeys import sign_in
 
 
 def _played_night():
     users = club.members()
-    season = club.season(users)
+    season = make_season(club.SEASON, president=users["ben"], default_location="Chez Ben")
     club.opening_night(season, users)
-    manche = club.manche(
+    manche = club.open_manche(
         season, users, number=2, starts_at=timezone.now() - timedelta(hours=3), seated=club.TABLE
     )
     return club.play_the_night(manche, users)

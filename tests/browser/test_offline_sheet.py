@@ -7,17 +7,19 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
+from tests.support.seasons import make_season
+
 from . import club
-from .conftest import sign_in
+from .journeys import sign_in
 from .test_capitaine_keeps_the_sheet import enter_donne
 
 PENDING = "#board tr.sheet-pending"
 
 
 def _night(users):
-    season = club.season(users)
+    season = make_season(club.SEASON, president=users["ben"], default_location="Chez Ben")
     club.opening_night(season, users)
-    manche = club.manche(
+    manche = club.open_manche(
         season, users, number=2, starts_at=timezone.now() - timedelta(hours=3), seated=club.TABLE
     )
     return manche

@@ -8,8 +8,10 @@ from django.core import mail
 from django.utils import timezone
 from playwright.sync_api import expect
 
+from tests.support.seasons import make_season
+
 from . import club
-from .conftest import sign_in
+from .journeys import sign_in
 
 
 @pytest.mark.django_db(transaction=True)
@@ -17,8 +19,8 @@ def test_player_is_waitlisted_on_a_full_manche_and_promoted_when_a_seat_frees(op
     from league.models import Registration
 
     users = club.members()
-    season = club.season(users)
-    manche = club.manche(
+    season = make_season(club.SEASON, president=users["ben"], default_location="Chez Ben")
+    manche = club.open_manche(
         season,
         users,
         number=3,

@@ -6,8 +6,10 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
+from tests.support.seasons import make_season
+
 from . import club
-from .conftest import sign_in
+from .journeys import sign_in
 
 
 @pytest.mark.django_db(transaction=True)
@@ -15,9 +17,9 @@ def test_players_confirm_and_contest_and_the_president_rules(open_browser):
     from league.models import DonneContest, SheetSignature
 
     users = club.members()
-    season = club.season(users)
+    season = make_season(club.SEASON, president=users["ben"], default_location="Chez Ben")
     club.opening_night(season, users)
-    manche = club.manche(
+    manche = club.open_manche(
         season, users, number=2, starts_at=timezone.now() - timedelta(hours=3), seated=club.TABLE
     )
     club.play_the_night(manche, users)

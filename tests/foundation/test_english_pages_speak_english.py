@@ -19,9 +19,8 @@ from django.conf import settings
 from django.urls import reverse
 
 from tests.browser.test_every_page_fits import live_manche, page_paths
-from tests.security.conftest import world  # noqa: F401  (the register's sample world)
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_season_clock")]
 
 #: French a page in English must not show: interface words, and French typography.
 FRENCH_MARKERS = {
@@ -67,7 +66,7 @@ def test_the_markers_catch_what_was_seen_on_english_pages():
 @pytest.mark.parametrize(
     "who", [None, "claire", "bruno", "ben"], ids=["visitor", "member", "capitaine", "president"]
 )
-def test_every_page_in_english_is_in_english(client, world, who):  # noqa: F811
+def test_every_page_in_english_is_in_english(client, world, who):
     manche = live_manche(world)
     if who:
         client.force_login(world.users[who])

@@ -4,13 +4,16 @@ from datetime import UTC, datetime
 
 import pytest
 
-from league.models import Manche, Season
+from league.models import Manche
+from tests.support.seasons import make_manche, make_season
 
 
 @pytest.mark.django_db
 def test_a_season_and_a_manche_link_to_their_own_pages(client):
-    season = Season.objects.create(name="2031-2032", state=Season.State.OPEN)
-    manche = Manche.objects.create(season=season, number=3, starts_at=datetime(2031, 10, 2, 19, tzinfo=UTC))
+    season = make_season("2031-2032")
+    manche = make_manche(
+        season, 3, starts_at=datetime(2031, 10, 2, 19, tzinfo=UTC), status=Manche.Status.PLANNED
+    )
     assert season.get_absolute_url() == "/saisons/2031-2032/"
     assert manche.get_absolute_url() == "/saisons/2031-2032/manches/3/"
     assert client.get(season.get_absolute_url()).status_code == 200

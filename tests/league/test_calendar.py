@@ -17,10 +17,9 @@ from league.services.calendar import (
     manche_set_capitaine,
     registrations_open,
 )
-from tests.support.seasons import *  # noqa: F403
 from tests.support.seasons import PARIS, register
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_season_clock")]
 
 
 def local(dt):

@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (fixtures imported from sheet_fixtures)
 """Closing a manche: only with an empty pot; publishes the ranking and tells the vainqueur(s)."""
 
 from datetime import timedelta
@@ -9,11 +8,12 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.urls import reverse
 from django.utils import timezone
 
+from accounts.models import OutboxEmail
+from accounts.services.outbox import deliver
 from league.models import Manche, SentNotification, SiteNotice
-from league.notifications import deliver
 from league.selectors.sheet import sheet_state
 from league.services import sheet as services
-from tests.support.sheet import add, close, contract, manche, others, post_donne_fields, season  # noqa: F401
+from tests.support.sheet import add, close, contract, post_donne_fields
 
 
 def url(manche, name, **extra):
@@ -66,9 +66,10 @@ def test_the_vainqueur_is_told_his_compte_rendu_is_due(manche, capitaine, player
     close(manche, capitaine)
     notice = SentNotification.objects.get(key__startswith="cr:")  # the table is also asked to sign
     assert notice.recipient == capitaine
-    assert "compte-rendu" in notice.email_subject.lower()
+    email = OutboxEmail.objects.get(key=notice.key)
+    assert "compte-rendu" in email.subject.lower()
     assert SiteNotice.objects.filter(recipient=capitaine).exists()
-    assert deliver(notice.pk, now=timezone.now())
+    assert deliver(email.pk, now=timezone.now())
     assert mail.outbox[0].to == ["bruno@example.org"]
     assert "manche 1" in mail.outbox[0].body and "Bruno" in mail.outbox[0].body
 

@@ -11,12 +11,13 @@ from django.urls import reverse
 
 from league.models import Season
 from league.selectors.seasons import current_season
+from tests.support.seasons import make_season
 
 pytestmark = pytest.mark.django_db
 
 
 def make(name: str, state: str) -> Season:
-    return Season.objects.create(name=name, family="tarot-biere", state=state)
+    return make_season(name, family="tarot-biere", state=state)
 
 
 def test_no_season_no_current_season():

@@ -19,7 +19,7 @@ from django.utils import formats, translation
 
 from league.models import Manche
 from league.wording import instant
-from tests.support.seasons import *  # noqa: F403
+from tests.support.seasons import make_manche
 
 PARIS = ZoneInfo("Europe/Paris")
 JUNE = datetime(2026, 6, 4, 21, 0, tzinfo=PARIS)
@@ -96,9 +96,9 @@ def test_an_instant_reads_in_the_readers_language(lang, june, july):
 
 
 @pytest.fixture
-def summer_manches(season):
+def summer_manches(in_season_clock, season):
     return [
-        Manche.objects.create(season=season, number=n, starts_at=moment, status=Manche.Status.PLANNED)
+        make_manche(season, number=n, starts_at=moment, status=Manche.Status.PLANNED)
         for n, moment in ((1, JUNE), (2, JULY))
     ]
 

@@ -11,10 +11,9 @@ from django.utils import timezone
 from league.models import Seat
 from league.services.draw import COLOURS, draw_jetons, draw_run, drawing_order, table_ensure
 from league.services.registrations import registration_withdraw
-from tests.support.seasons import *  # noqa: F403
 from tests.support.seasons import register
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_season_clock")]
 
 
 @pytest.fixture

@@ -7,12 +7,10 @@ from django.urls import reverse
 from django.utils import timezone
 from icalendar import Calendar
 
-from league.models import Manche
 from league.services.calendar import calendar_generate, manche_cancel, manche_move
-from tests.support.seasons import *  # noqa: F403
-from tests.support.seasons import PARIS, register
+from tests.support.seasons import PARIS, make_manche, register
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_season_clock")]
 
 
 def events(response):
@@ -57,12 +55,7 @@ def test_a_moved_manche_keeps_its_uid_and_gets_a_higher_sequence(client, open_ma
 def test_the_personal_feed_holds_only_my_manches_and_needs_no_login(
     client, open_manche, season, player, members
 ):
-    other = Manche.objects.create(
-        season=season,
-        number=2,
-        starts_at=open_manche.starts_at + timedelta(days=14),
-        status=Manche.Status.OPEN,
-    )
+    other = make_manche(season, 2, starts_at=open_manche.starts_at + timedelta(days=14))
     register(open_manche, player)
     register(other, *members[:5])
     register(other, player)  # sixth: waiting
@@ -88,5 +81,5 @@ def test_the_personal_feed_stays_reachable_when_reading_is_members_only(
     assert client.get(reverse("feeds:season", args=[open_manche.season.name])).status_code == 404
 
 
-def test_the_current_season_feed(client, open_manche):
+def test_the_current_season_feed_lists_its_manches(client, open_manche):
     assert len(events(client.get(reverse("feeds:current")))) == 1

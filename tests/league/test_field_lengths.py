@@ -15,10 +15,9 @@ from django.utils import timezone
 from league.models import Manche, Seat
 from league.services.calendar import manche_cancel
 from league.services.draw import draw_run
-from tests.support.seasons import *  # noqa: F403
 from tests.support.seasons import register
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_season_clock")]
 
 
 def _assert_history_fits(model):

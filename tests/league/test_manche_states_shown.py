@@ -8,10 +8,9 @@ from django.urls import reverse
 
 from league.models import Manche, Seat
 from league.rules.calendar import fill_state
-from tests.support.seasons import *  # noqa: F403
 from tests.support.seasons import register
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_season_clock")]
 
 
 def page(client, manche, name="league:manche_detail") -> str:

@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (fixtures imported from sheet_fixtures)
 """The night, shared: the result image of a played manche and its Open Graph tags."""
 
 import io
@@ -10,7 +9,7 @@ from PIL import Image
 from league.models import Manche
 from league.selectors.sheet import sheet_state
 from league.share_image import HEIGHT, WIDTH, night_card, render_png
-from tests.support.sheet import add, close, contract, manche, others, season  # noqa: F401
+from tests.support.sheet import add, close, contract
 
 
 @pytest.fixture
@@ -29,7 +28,7 @@ def _url(m, name="league:share_image"):
 
 def test_the_card_tells_the_ranking_with_jetons_place_points_and_bonuses(played):
     card = night_card(sheet_state(played))
-    assert card.title == "Manche 1 · 2011-2012"
+    assert card.title == "Manche 1 · 2025-2026"
     first, *_middle, last = card.lines
     assert (first.place, first.name, first.jetons, first.place_points, first.vainqueur) == (
         "1",

@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (fixtures imported from sheet_fixtures)
 """Quick results: a night kept on paper, entered as each player's final line; same checks, same publication."""
 
 from datetime import timedelta
@@ -11,7 +10,8 @@ from django.utils import timezone
 from league.models import Manche, QuickResult, SentNotification
 from league.selectors.sheet import sheet_state
 from league.services import sheet as services
-from tests.support.sheet import add, contract, make_manche, manche, others, season, seat  # noqa: F401
+from tests.support.seasons import make_manche, seat
+from tests.support.sheet import add, contract
 
 LINES = {
     "bruno": (230, 3, 5, 2),

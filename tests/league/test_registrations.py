@@ -11,10 +11,9 @@ from django.utils import timezone
 from league.models import Manche, Registration
 from league.selectors.registrations import waiting, waiting_rank
 from league.services.registrations import registration_add, registration_withdraw
-from tests.support.seasons import *  # noqa: F403
 from tests.support.seasons import register
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_season_clock")]
 
 
 def test_the_first_five_take_seats_1_to_5(open_manche, player, members):

@@ -15,10 +15,13 @@ from django.utils import timezone
 
 from league.models import Manche, Registration
 from league.services import registrations
-from tests.support.seasons import *  # noqa: F403
-from tests.support.seasons import register, thursday_21h
+from tests.support.seasons import make_manche, register, thursday_21h
 
-pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.postgres,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("in_season_clock"),
+]
 
 
 def race(manche, players, *, barrier=None):
@@ -52,9 +55,7 @@ def outcome(manche, players):
 def test_two_players_taking_the_last_seat_at_once_give_one_seated_one_waitlisted(
     round_, season, player, members, capitaine
 ):
-    manche = Manche.objects.create(
-        season=season, number=10 + round_, starts_at=thursday_21h(), status=Manche.Status.OPEN
-    )
+    manche = make_manche(season, 10 + round_, starts_at=thursday_21h())
     register(manche, player, *members[:3])  # four seated, one seat left
     contenders = members[3:5]
     assert race(manche, contenders) == []
@@ -72,9 +73,7 @@ def test_two_players_taking_the_last_seat_at_once_give_one_seated_one_waitlisted
 
 
 def test_without_the_row_lock_the_seat_constraint_still_gives_one_seat(monkeypatch, season, player, members):
-    manche = Manche.objects.create(
-        season=season, number=20, starts_at=thursday_21h(), status=Manche.Status.OPEN
-    )
+    manche = make_manche(season, 20, starts_at=thursday_21h())
     register(manche, player, *members[:3])
     barrier = threading.Barrier(2)
     inside = threading.Barrier(2)

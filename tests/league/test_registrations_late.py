@@ -7,10 +7,9 @@ from django.core import mail
 
 from league.models import Manche, Registration
 from league.services.registrations import registration_add, registration_withdraw
-from tests.support.seasons import *  # noqa: F403
 from tests.support.seasons import register
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_season_clock")]
 
 
 @pytest.fixture

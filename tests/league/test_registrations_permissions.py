@@ -4,10 +4,9 @@ import pytest
 from django.urls import reverse
 
 from league.models import Manche, Registration
-from tests.support.seasons import *  # noqa: F403
 from tests.support.seasons import register
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_season_clock")]
 
 
 def url(manche, name):

@@ -6,27 +6,20 @@ import pytest
 import time_machine
 from django.core import mail
 
-from league.models import Manche, SentNotification, SiteNotice
+from accounts.models import OutboxEmail
+from league.models import Manche, SiteNotice
 from league.services.calendar import manche_move
 from league.tasks import send_manche_reminders
-from tests.support.seasons import *  # noqa: F403
-from tests.support.seasons import PARIS, register
+from tests.support.seasons import PARIS, make_manche, register
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_season_clock")]
 
 NIGHT = datetime(2027, 1, 14, 21, 0, tzinfo=PARIS)
 
 
 @pytest.fixture
 def manche(season, capitaine):
-    return Manche.objects.create(
-        season=season,
-        number=7,
-        starts_at=NIGHT,
-        location="Chez Ben",
-        capitaine=capitaine,
-        status=Manche.Status.OPEN,
-    )
+    return make_manche(season, 7, starts_at=NIGHT, location="Chez Ben", capitaine=capitaine)
 
 
 @pytest.fixture
@@ -57,10 +50,7 @@ def test_seated_players_are_reminded_two_days_ahead_and_only_once(
     assert sorted(m.to[0] for m in mail.outbox) == sorted(p.email for p in seated)
     assert members[4].email not in {m.to[0] for m in mail.outbox}  # waiting, not playing
     assert all("manche 7" in m.subject for m in mail.outbox)
-    assert (
-        SentNotification.objects.filter(key__startswith="manche-reminder:", sent_at__isnull=False).count()
-        == 5
-    )
+    assert OutboxEmail.objects.filter(key__startswith="manche-reminder:", sent_at__isnull=False).count() == 5
 
 
 def test_a_member_who_turned_reminders_off_gets_the_site_notice_only(

@@ -2,16 +2,11 @@
 with the change side by side, the ranks that move, the titles and accessits that change
 hands; saving records the change with its reason in the season's history."""
 
-from datetime import datetime
-from zoneinfo import ZoneInfo
-
 import pytest
 from django.urls import reverse
 
 from league.models import Season
-from tests.support.seasongen import load_season
-
-START = datetime(2030, 9, 1, 21, 0, tzinfo=ZoneInfo("Europe/Paris"))
+from tests.support.seasongen import START, load_season
 
 
 @pytest.fixture

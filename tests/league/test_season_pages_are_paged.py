@@ -1,16 +1,13 @@
 """The season and calendar pages show a page of manches, by default the one holding the next manche."""
 
-from datetime import datetime, timedelta
-from zoneinfo import ZoneInfo
+from datetime import timedelta
 
 import pytest
 import time_machine
 from django.urls import reverse
 
 from league.selectors.seasons import MANCHES_PER_PAGE
-from tests.support.seasongen import load_season
-
-START = datetime(2030, 9, 1, 21, 0, tzinfo=ZoneInfo("Europe/Paris"))
+from tests.support.seasongen import START, load_season
 
 
 @pytest.fixture

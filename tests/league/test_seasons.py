@@ -14,9 +14,9 @@ from league.services.seasons import (
     season_reopen,
     season_update,
 )
-from tests.support.seasons import *  # noqa: F403
+from tests.support.seasons import make_manche
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_season_clock")]
 
 
 def create(by, name="2011-2012", **extra):
@@ -183,9 +183,7 @@ def test_closing_applies_the_participation_malus_computed_by_the_engine(presiden
 
     season = season_open(by=president, season=create(president), now=timezone.now())
     players = [make_user(n) for n in ("p1", "p2", "p3", "p4", "p5")]
-    manche = Manche.objects.create(
-        season=season, number=1, starts_at=timezone.now() - timedelta(days=3), status=Manche.Status.PLAYED
-    )
+    manche = make_manche(season, 1, starts_at=timezone.now() - timedelta(days=3), status=Manche.Status.PLAYED)
     for position, (player, score) in enumerate(zip(players, [120, 40, -20, -60, -80], strict=True), start=1):
         Seat.objects.create(manche=manche, player=player, position=position)
         QuickResult.objects.create(manche=manche, player=player, score=score)

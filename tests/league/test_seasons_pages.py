@@ -7,14 +7,13 @@ from django.urls import reverse
 from django.utils import timezone
 
 from league.models import Manche, Season
-from tests.support.seasons import *  # noqa: F403
-from tests.support.seasons import register, thursday_21h
+from tests.support.seasons import make_manche, make_season, register, thursday_21h
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_season_clock")]
 
 
 def test_season_current_redirects_to_the_season_in_progress(client, season):
-    Season.objects.create(name="2024-2025", state=Season.State.CLOSED)
+    make_season("2024-2025", state=Season.State.CLOSED)
     response = client.get(reverse("league:season_current"))
     assert response["Location"] == reverse("league:season_detail", args=[season.name])
 
@@ -26,11 +25,8 @@ def test_season_current_without_any_season_says_so(client, db):
 
 
 def test_season_page_lists_manches_with_states_fill_and_links(client, open_manche, season, player, members):
-    Manche.objects.create(
-        season=season,
-        number=2,
-        starts_at=open_manche.starts_at + timedelta(days=14),
-        status=Manche.Status.CANCELLED,
+    make_manche(
+        season, 2, starts_at=open_manche.starts_at + timedelta(days=14), status=Manche.Status.CANCELLED
     )
     register(open_manche, player, *members[:3])
     body = client.get(reverse("league:season_detail", args=[season.name])).content.decode()
@@ -41,7 +37,7 @@ def test_season_page_lists_manches_with_states_fill_and_links(client, open_manch
 
 
 def test_season_page_shows_the_effective_rules(client, president):
-    season = Season.objects.create(name="2008-2009", president=president)
+    season = make_season("2008-2009", president=president, state=Season.State.PREPARATION)
     body = client.get(reverse("league:season_detail", args=[season.name])).content.decode()
     assert "×8" in body
 
@@ -55,13 +51,9 @@ def test_the_president_sees_his_tools_on_the_season_page(client, season, preside
 def test_dashboard_shows_fill_state_and_flags_manches_lacking_players(
     client, season, president, player, members
 ):
-    soon = Manche.objects.create(
-        season=season, number=1, starts_at=thursday_21h(3), status=Manche.Status.OPEN, capitaine=president
-    )
-    full = Manche.objects.create(
-        season=season, number=2, starts_at=thursday_21h(17), status=Manche.Status.OPEN, capitaine=president
-    )
-    Manche.objects.create(season=season, number=3, starts_at=thursday_21h(31))
+    soon = make_manche(season, 1, starts_at=thursday_21h(3), capitaine=president)
+    full = make_manche(season, 2, starts_at=thursday_21h(17), capitaine=president)
+    make_manche(season, 3, starts_at=thursday_21h(31), status=Manche.Status.PLANNED)
     register(soon, player, *members[:3])
     register(full, player, *members[:4])
     client.force_login(president)

@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (fixtures imported from sheet_fixtures)
 """Every change to a donne or a result, before and after closing, is kept: who, when, before/after."""
 
 from django.urls import reverse
@@ -7,7 +6,7 @@ from django.utils import timezone
 from league.models import Donne, Manche
 from league.selectors.sheet import audit_entries
 from league.services import sheet as services
-from tests.support.sheet import add, close, contract, manche, others, post_donne_fields, season  # noqa: F401
+from tests.support.sheet import add, close, contract, post_donne_fields
 
 
 def url(manche, name, **extra):

@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (fixtures imported from tests.support.sheet)
 """Numbers on the score sheet stay within what a club can mean; every refusal is a message on the page.
 
 Bounds (``league.limits``): a quick-result score within ±100,000, a
@@ -10,7 +9,7 @@ import pytest
 
 from league.limits import PENALTY_MAX, SCORE_MAX
 from league.models import Donne, Manche, QuickResult
-from tests.support.sheet import contract, manche, others, post_donne_fields, season  # noqa: F401
+from tests.support.sheet import contract, post_donne_fields
 
 from .test_quick_results import LINES, body, url
 

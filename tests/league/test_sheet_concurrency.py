@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (fixtures imported from sheet_fixtures)
 """Two devices on one sheet: the second write of the same version is refused, never silently lost."""
 
 import threading
@@ -10,7 +9,8 @@ from django.utils import timezone
 
 from league.models import Donne, Manche
 from league.services import sheet as services
-from tests.support.sheet import contract, manche, others, post_donne_fields, season  # noqa: F401
+from tests.support.seasons import make_manche, seat
+from tests.support.sheet import contract, post_donne_fields
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -73,8 +73,6 @@ def test_the_second_device_is_told_and_shown_the_current_sheet_with_its_input_ke
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_two_simultaneous_submits_of_the_same_version_save_exactly_one(season, capitaine, player, others):
-    from tests.support.sheet import make_manche, seat
-
     m = seat(make_manche(season, 7, capitaine=capitaine), [capitaine, player, *others])
     barrier = threading.Barrier(2)
     outcomes = []

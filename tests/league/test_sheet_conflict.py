@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (fixtures imported from sheet_fixtures)
 """Offline donnes that meet a sheet changed on another device: the capitaine's choice stays in the history."""
 
 import json
@@ -7,7 +6,7 @@ from django.urls import reverse
 
 from league.models import SheetConflict
 from league.selectors.sheet import audit_entries
-from tests.support.sheet import add, contract, manche, others, season  # noqa: F401
+from tests.support.sheet import add, contract
 
 PHONE = [{"client_id": "5b1c…", "summary": "Garde · Anne · Seul · 2 bout(s) · 60 pts"}]
 

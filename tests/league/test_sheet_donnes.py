@@ -1,11 +1,10 @@
-# ruff: noqa: F811  (fixtures imported from sheet_fixtures)
 """Entering donnes: the engine scores them, threads the pot, names the next dealer, refuses bad input."""
 
 import pytest
 from django.core.exceptions import ValidationError
 
 from league.models import Donne, Manche
-from tests.support.sheet import add, contract, manche, misere, others, season, totals  # noqa: F401
+from tests.support.sheet import add, contract, misere, totals
 
 
 def test_a_won_garde_with_an_appele_is_scored_by_the_engine(manche, capitaine, player):

@@ -1,11 +1,11 @@
-# ruff: noqa: F811  (fixtures imported from sheet_fixtures)
 """A whole night on the capitaine's phone: table from the registrations, donnes, a correction, closing."""
 
 from django.urls import reverse
 from django.utils import timezone
 
 from league.models import Donne, Manche, Registration, Seat
-from tests.support.sheet import contract, make_manche, misere, others, post_donne_fields, season  # noqa: F401
+from tests.support.seasons import make_manche
+from tests.support.sheet import contract, misere, post_donne_fields
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 

@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (fixtures imported from sheet_fixtures)
 """A donne entered on the phone is saved once, however many times it is sent.
 
 The phone gives each donne an id (a UUID) before sending it; the server
@@ -17,7 +16,8 @@ from django.utils import timezone
 
 from league.models import Donne, Manche
 from league.services import sheet as services
-from tests.support.sheet import contract, make_manche, manche, others, post_donne_fields, season, seat  # noqa: F401
+from tests.support.seasons import make_manche, seat
+from tests.support.sheet import contract, post_donne_fields
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 

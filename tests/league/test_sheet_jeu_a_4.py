@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (fixtures imported from sheet_fixtures)
 """Jeu à 4: four seats, no king called, the absent player shown as such and ranked 5th with 0."""
 
 import pytest
@@ -6,7 +5,8 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from league.models import Manche
-from tests.support.sheet import add, close, contract, make_manche, others, season, seat, totals  # noqa: F401
+from tests.support.seasons import make_manche, seat
+from tests.support.sheet import add, close, contract, totals
 
 
 @pytest.fixture

@@ -1,11 +1,11 @@
-# ruff: noqa: F811  (fixtures imported from sheet_fixtures)
 """Who may fill the sheet: the capitaine of that manche or the President; others only watch."""
 
 import pytest
 from django.urls import reverse
 
 from league.models import Donne, Manche
-from tests.support.sheet import add, contract, make_manche, manche, others, post_donne_fields, season, seat  # noqa: F401
+from tests.support.seasons import make_manche, seat
+from tests.support.sheet import add, contract, post_donne_fields
 
 
 def url(manche, name, **extra):

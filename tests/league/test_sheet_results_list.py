@@ -1,11 +1,11 @@
-# ruff: noqa: F811  (fixtures imported from sheet_fixtures)
 """Parties & Résultats: every played manche of the season with its ranking, newest first, paginated."""
 
 from datetime import timedelta
 
 from django.urls import reverse
 
-from tests.support.sheet import NIGHT, add, close, contract, make_manche, others, season, seat  # noqa: F401
+from tests.support.seasons import NIGHT, make_manche, seat
+from tests.support.sheet import add, close, contract
 
 
 def play(season, number, capitaine, table, taker, *, days):

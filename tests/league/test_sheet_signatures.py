@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (fixtures imported from sheet_fixtures)
 """The table signs the closed sheet; a player contests a donne within the period; the President rules."""
 
 from datetime import timedelta
@@ -10,7 +9,8 @@ from league.models import DonneContest, Manche, SentNotification, SheetSignature
 from league.selectors.signatures import night_signatures
 from league.services import signatures
 from league.services.sheet import donne_correct
-from tests.support.sheet import NIGHT, add, close, contract, manche, others, season  # noqa: F401
+from tests.support.seasons import NIGHT
+from tests.support.sheet import add, close, contract
 
 CLOSED = NIGHT + timedelta(hours=4)
 

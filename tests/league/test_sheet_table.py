@@ -1,10 +1,10 @@
-# ruff: noqa: F811  (fixtures imported from sheet_fixtures)
 """Setting the table by hand: playing order, the absent of a jeu à 4, checked by the engine."""
 
 from django.urls import reverse
 
 from league.models import Manche, Seat
-from tests.support.sheet import add, contract, make_manche, manche, others, season  # noqa: F401
+from tests.support.seasons import make_manche
+from tests.support.sheet import add, contract
 
 
 def url(manche):

@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (fixtures imported from sheet_fixtures)
 """The sheet page: watched by anyone, filled by the capitaine in a few taps, refreshed with htmx."""
 
 import re
@@ -8,7 +7,7 @@ from django.utils.html import escape
 
 from league import rules
 from league.models import Donne, Manche
-from tests.support.sheet import add, contract, manche, others, post_donne_fields, season, totals  # noqa: F401
+from tests.support.sheet import add, contract, post_donne_fields, totals
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 POT = re.compile(r'id="pot">Pot : (\d+)<')
@@ -19,7 +18,7 @@ def engine_explanation(data, users):
     """The engine's own lines for ``data``, players named as the sheet names them (display names)."""
     from league.selectors.sheet import render
 
-    ruleset = rules.ruleset_for("tarot-biere", "2011-2012", {})
+    ruleset = rules.ruleset_for("tarot-biere", "2025-2026", {})  # the ``season`` fixture's rules
     donne = rules.ContractDonne(
         dealer="bruno",
         taker=data["taker"],

@@ -16,9 +16,8 @@ from league import revision_cache, rules
 from league.models import Season
 from league.selectors.engine import current_revision, season_result
 from league.services.revision import invalidate
-from tests.support.seasongen import load_season
+from tests.support.seasongen import START, load_season
 
-START = datetime(2030, 9, 1, 21, 0, tzinfo=ZoneInfo("Europe/Paris"))
 #: After every manche of the generated seasons: every deadline is reached.
 NOW = datetime(2031, 9, 1, 12, 0, tzinfo=ZoneInfo("Europe/Paris"))
 #: Before their first deadline. (Once reached, a deadline without a
@@ -32,11 +31,6 @@ def after_the_season():
     """Every test runs at ``NOW`` (no test depends on today's date)."""
     with time_machine.travel(NOW, tick=False):
         yield
-
-
-@pytest.fixture
-def small_season(db):
-    return load_season(name="2030-2031", players=10, manches_per_player=4, seed=3, start=START)
 
 
 @pytest.fixture

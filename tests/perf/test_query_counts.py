@@ -9,18 +9,13 @@ visitor and for a signed-in member; the counts must be equal. A page that
 issues one query per manche, player or row fails here by name.
 """
 
-from datetime import datetime
-from zoneinfo import ZoneInfo
-
 import pytest
 from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import NoReverseMatch, reverse
 
-from tests.support.seasongen import load_season
-
-START = datetime(2030, 9, 1, 21, 0, tzinfo=ZoneInfo("Europe/Paris"))
+from tests.support.seasongen import START, load_season
 
 # page -> (URL name, kwargs from (season, a player of it, a manche number))
 PAGES = {

@@ -19,6 +19,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from tests.support.seasons import make_manche, make_season
+
 DEVICES = 20
 STALE = "modifiée entre-temps"
 TABLE = ["bruno", "anne", "fifi", "eric", "gege"]
@@ -28,20 +30,14 @@ VERSION = re.compile(r'name="sheet_version"[^>]*value="(\d+)"|value="(\d+)"[^>]*
 @pytest.fixture
 def manche(make_user):
     from accounts.services.offices import presidency_hand_over
-    from league.models import Manche, Season, Seat
+    from league.models import Seat
 
     now = timezone.now()
     ben = make_user("ben", display_name="Benoît")
     presidency_hand_over(by=None, to=ben, now=now)
     players = {name: make_user(name) for name in TABLE}
-    season = Season.objects.create(name="2030-2031", president=ben, state=Season.State.OPEN)
-    m = Manche.objects.create(
-        season=season,
-        number=1,
-        starts_at=now - timedelta(hours=1),
-        capitaine=players["bruno"],
-        status=Manche.Status.OPEN,
-    )
+    season = make_season("2030-2031", president=ben)
+    m = make_manche(season, 1, starts_at=now - timedelta(hours=1), capitaine=players["bruno"])
     for position, name in enumerate(TABLE, start=1):
         Seat.objects.create(manche=m, player=players[name], position=position)
     m.users = {"ben": ben, **players}

@@ -46,11 +46,3 @@ def test_without_htmx_the_explanation_is_a_page_of_its_own(client, small_season)
 def test_unknown_player_explanation_is_404(client, small_season):
     url = reverse("reports:standings_explanation", args=[small_season.name, "nobody"])
     assert client.get(url).status_code == 404
-
-
-def test_explanation_costs_the_same_queries_on_a_larger_season(client, small_season, larger_season):
-    from tests.reports.test_constant_queries import costs
-
-    small = costs(client, reverse("reports:standings_explanation", args=[small_season.name, "p001"]))
-    large = costs(client, reverse("reports:standings_explanation", args=[larger_season.name, "q001"]))
-    assert small == large

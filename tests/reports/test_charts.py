@@ -33,7 +33,7 @@ def test_bar_chart_has_one_bar_per_value_coloured_by_sign():
     assert rects[0].get("fill") != rects[1].get("fill")
 
 
-def test_charts_survive_empty_data():
+def test_a_chart_without_data_is_still_a_valid_drawing():
     ET.fromstring(charts.step_chart([], [], title="vide"))  # noqa: S314
     ET.fromstring(charts.bar_chart([], title="vide"))  # noqa: S314
 

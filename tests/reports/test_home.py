@@ -6,14 +6,13 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import User
-from league.models import Manche, Registration
+from league.models import Registration
+from tests.support.seasons import make_manche
 
 
 def test_next_manche_with_its_fill_state(client, small_season):
     now = timezone.now()
-    manche = Manche.objects.create(
-        season=small_season, number=99, starts_at=now + timedelta(days=3), status=Manche.Status.OPEN
-    )
+    manche = make_manche(small_season, 99, starts_at=now + timedelta(days=3))
     for seat, name in enumerate(["p001", "p002", "p003"], start=1):
         Registration.objects.create(
             manche=manche, player=User.objects.get(username=name), seat=seat, created_at=now
@@ -47,7 +46,7 @@ def test_a_member_below_the_top_sees_his_own_line(client, small_season):
     assert f'<tr data-player="{last}">' in html
 
 
-def test_home_without_a_season(client, db):
+def test_the_home_page_without_any_season_says_so(client, db):
     assert "Aucune saison" in client.get(reverse("home")).content.decode()
 
 

@@ -17,7 +17,7 @@ URLS = [
 
 
 @pytest.mark.parametrize(("name", "args"), URLS)
-def test_public_by_default(client, small_season, name, args):
+def test_reports_are_public_unless_reading_is_for_members(client, small_season, name, args):
     assert client.get(reverse(name, args=args)).status_code in (200, 302)
     if name != "reports:standings_current":
         assert client.get(reverse(name, args=args)).status_code == 200

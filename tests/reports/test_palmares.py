@@ -43,13 +43,13 @@ def test_most_titles_counts_closed_seasons_only(client, small_season, closed_sea
     assert titles.count(">Champion du Monde ×1") == 1
 
 
-def test_most_manches(client, small_season, larger_season):
+def test_the_palmares_names_who_played_the_most_manches(client, small_season, larger_season):
     html = client.get(reverse("reports:palmares")).content.decode()
     most = re.search(r'id="most-manches".*?</ol>', html, re.S).group(0)
     assert re.search(r"<li><a href=\"/joueurs/q\d+/\">[^<]+</a> <span class=\"text-muted\">10</span>", most)
 
 
-def test_empty_palmares(client, db):
+def test_the_palmares_without_a_played_season_says_so(client, db):
     assert "Pas encore de saison jouée" in client.get(reverse("reports:palmares")).content.decode()
 
 

@@ -7,10 +7,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from league.models import CompteRendu, Manche
-from tests.support.seasons import *  # noqa: F403
-from tests.support.seasons import register, thursday_21h
+from tests.support.seasons import make_manche, register, thursday_21h
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_season_clock")]
 
 
 def home(client, user) -> str:
@@ -42,11 +41,8 @@ def test_the_presidents_inbox_lists_comptes_rendus_oldest_first_and_the_manches_
 ):
     now = timezone.now()
     for number, days_ago in [(1, 20), (2, 10)]:
-        played = Manche.objects.create(
-            season=season,
-            number=number,
-            starts_at=now - timedelta(days=days_ago),
-            status=Manche.Status.PLAYED,
+        played = make_manche(
+            season, number, starts_at=now - timedelta(days=days_ago), status=Manche.Status.PLAYED
         )
         CompteRendu.objects.create(
             manche=played,
@@ -55,13 +51,9 @@ def test_the_presidents_inbox_lists_comptes_rendus_oldest_first_and_the_manches_
             text="Belle soirée.",
             posted_at=now - timedelta(days=days_ago - 1),
         )
-    near = Manche.objects.create(
-        season=season, number=3, starts_at=thursday_21h(3), status=Manche.Status.OPEN
-    )
+    near = make_manche(season, 3, starts_at=thursday_21h(3))
     register(near, *members[:5])  # full, but nobody holds the sheet
-    Manche.objects.create(  # far away: out of the inbox
-        season=season, number=4, starts_at=thursday_21h(40), status=Manche.Status.OPEN, capitaine=capitaine
-    )
+    make_manche(season, 4, starts_at=thursday_21h(40), capitaine=capitaine)  # far away: out of the inbox
     html = home(client, president)
     inbox = html[html.index('id="inbox"') : html.index("</section>", html.index('id="inbox"'))]
     assert inbox.index("manche 1 par") < inbox.index("manche 2 par")  # oldest first

@@ -79,7 +79,7 @@ def test_unknown_season_is_404(client, db):
     assert client.get(reverse("reports:api_standings", args=["1999-2000"])).status_code == 404
 
 
-def test_only_get(client, small_season):
+def test_the_standings_api_answers_only_get(client, small_season):
     assert client.post(reverse("reports:api_standings", args=[small_season.name])).status_code == 405
 
 
@@ -98,7 +98,7 @@ def test_embeddable_from_other_sites_while_reading_is_public(client, small_seaso
     assert response["Access-Control-Allow-Origin"] == "*"
 
 
-def test_standings_csv(client, small_season):
+def test_the_standings_csv_lists_the_engines_ranking_with_exact_averages(client, small_season):
     result = season_result(small_season, now=timezone.now())
     response = client.get(reverse("reports:standings_csv", args=[small_season.name]))
     assert response.status_code == 200

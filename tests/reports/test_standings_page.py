@@ -1,13 +1,18 @@
 """The classification page: the engine's numbers, sortable, explained line by line."""
 
 import re
+import xml.etree.ElementTree as ET  # noqa: S405 (our own SVG, not untrusted input)
 
 import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from accounts.models import User
+from league import rules
 from league.models import Donne, Season
 from league.selectors.engine import season_result
+
+SVG = "{http://www.w3.org/2000/svg}"
 
 
 def rows(response):
@@ -113,10 +118,57 @@ def test_an_unknown_ordering_falls_back_to_the_rank(client, small_season):
     assert rows(response) == [row.player for row in result.standings]
 
 
-def test_the_chart_draws_a_line_per_player(client, small_season):
+def test_the_chart_draws_each_players_points_moyens_after_each_of_his_manches(client, small_season):
+    """One line per classified player in the standings' order, named in the legend; a dot per
+    manche he played, at that manche's column and at his points moyens after it (§5), the last
+    one his average in the standings."""
+    result = season_result(small_season, now=timezone.now())
+    progression = rules.average_progression(result)
+    names = dict(User.objects.values_list("username", "display_name"))
     html = client.get(reverse("reports:standings", args=[small_season.name])).content.decode()
-    svg = re.search(r"<svg.*?</svg>", html, re.S).group(0)
-    assert len(re.findall(r'<path data-player="', svg)) == 10
+    svg = ET.fromstring(re.search(r'<svg[^>]*class="chart".*?</svg>', html, re.S).group(0))  # noqa: S314
+    standings = [row.player for row in result.standings]
+
+    lines = svg.findall(f"./{SVG}g[@class='series']/{SVG}path")
+    assert [line.get("data-player") for line in lines] == standings
+    legend = svg.findall(f"./{SVG}g[@class='legend']/{SVG}g")
+    assert [(entry.get("data-player"), entry.find(f"{SVG}text").text) for entry in legend] == [
+        (player, names[player]) for player in standings
+    ]
+
+    value_at, column_at = chart_axes(svg)
+    for row in result.standings:
+        dots = svg.findall(f"./{SVG}g[@class='series']/{SVG}circle[@data-player='{row.player}']")
+        drawn = [(column_at(float(dot.get("cx"))), value_at(float(dot.get("cy")))) for dot in dots]
+        assert len(drawn) == row.manches == len(progression[row.player])
+        for (number, value), (expected_number, expected) in zip(drawn, progression[row.player], strict=True):
+            assert number == expected_number
+            assert value == pytest.approx(float(expected), abs=0.05), (row.player, number)
+        assert progression[row.player][-1][1] == row.average
+
+
+def chart_axes(svg):
+    """Read the drawing back: a dot's height into points moyens (from the y axis' labelled
+    ticks), its horizontal place into a manche number (from the x axis' labels)."""
+    axes = svg.find(f"./{SVG}g[@class='axes']")
+    labels = [
+        (float(t.get("x")), float(t.get("y")), t.get("text-anchor"), t.text) for t in axes.iter(f"{SVG}text")
+    ]
+    ticks = [
+        (y - 4, float(text.replace("\u2212", "-").replace(",", ".")))
+        for _x, y, a, text in labels
+        if a == "end"
+    ]
+    (y0, v0), (y1, v1) = ticks[0], ticks[-1]
+    columns = {x: int(text) for x, _y, a, text in labels if a == "middle"}
+
+    def value_at(y: float) -> float:
+        return v0 + (y - y0) * (v1 - v0) / (y1 - y0)
+
+    def column_at(x: float) -> int:
+        return columns[min(columns, key=lambda column: abs(column - x))]
+
+    return value_at, column_at
 
 
 def test_computed_accessits_are_listed(client, small_season):

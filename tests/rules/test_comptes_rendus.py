@@ -80,7 +80,7 @@ def test_last_manche_delay_is_a_param():
 # late -------------------------------------------------------------------------
 
 
-def test_on_time(tb):
+def test_a_compte_rendu_posted_before_the_deadline_costs_nothing(tb):
     assert adjust(tb, [cr("ben", M2 - SECOND, "pending")]) == []
 
 
@@ -182,13 +182,13 @@ def test_a_replacement_posted_after_the_accepted_revision_does_not_score(tb):
     assert adjust(tb, crs) == []
 
 
-def test_revision_after_d(tb):
+def test_a_rejected_compte_rendu_revised_after_the_deadline_stays_non_conforme(tb):
     crs = [REJECTED, cr("ben", M2 + timedelta(hours=1))]
     found = adjust(tb, crs, now=M2 + timedelta(days=1))
     assert found == [NON_CONFORME]
 
 
-def test_revision_after_d_a_replacement_before_it_scores(tb):
+def test_a_replacement_posted_before_a_late_revision_scores(tb):
     crs = [REJECTED, cr("anne", M2 + timedelta(minutes=1)), cr("ben", M2 + timedelta(hours=1))]
     assert adjust(tb, crs) == [NON_CONFORME, ("anne", "cr_remplacement", Decimal("0.5"))]
 

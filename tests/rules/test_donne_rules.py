@@ -126,7 +126,7 @@ def test_tarot_biere_multipliers_a_pouce_is_played_as_a_garde(tb, kind, k):
 @pytest.mark.parametrize(
     ("kind", "k"), [("prise", 1), ("pouce", 1), ("garde", 2), ("garde_sans", 4), ("garde_contre", 6)]
 )
-def test_fft_multipliers(fft, kind, k):
+def test_an_fft_contract_is_worth_25_times_its_multiplier(fft, kind, k):
     assert unit(fft, FOUR, kind=kind, bouts=1, points=51, dealer="ben") == 25 * k
 
 

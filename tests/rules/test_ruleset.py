@@ -25,7 +25,7 @@ def test_tarot_biere_seasons_before_2010_2011_garde_contre_eight_and_no_defensif
     assert rs.defensive_bonus is False
 
 
-def test_fft_defaults():
+def test_fft_rules_by_default():
     rs = ruleset_for("fft", "2001-2002")
     assert (rs.contract_value, rs.margin_rounding, rs.has_pot, rs.allows_misere) == (25, 1, False, False)
     assert dict(rs.multipliers) == {"prise": 1, "pouce": 1, "garde": 2, "garde_sans": 4, "garde_contre": 6}

@@ -287,7 +287,7 @@ def test_quick_scores_must_sum_to_zero():
     assert problems(season(m)) == {"manches[0].results": "scores of a manche must sum to zero, got 50"}
 
 
-def test_quick_result_coherence():
+def test_quick_results_prises_and_bouts_must_be_possible():
     m = quick(1, S1, prises={"ben": (1, 4, 2), "fifi": (-1, 0, 0)})
     assert set(problems(season(m))) == {
         "manches[0].results[0].bouts",
@@ -308,7 +308,7 @@ def test_quick_result_coherence():
         (("ben", "fifi", "anne", "bruno", "xavier"), None, "manches[0].table[4]"),
     ],
 )
-def test_table_problems(table, absent, field):
+def test_a_table_of_the_wrong_size_or_with_a_wrong_player_is_refused(table, absent, field):
     m = MancheInput(1, start(1), "played", table, absent, None, (), None, ())
     assert field in problems(season(m))
 
@@ -336,7 +336,7 @@ def test_a_played_manche_needs_donnes_or_results():
     assert list(problems(season(m))) == ["manches[0].donnes"]
 
 
-def test_compte_rendu_problems():
+def test_a_compte_rendus_author_rejection_and_status_are_checked():
     crs = (
         CompteRenduRecord("zoe", start(1) + timedelta(days=1), "accepted"),
         CompteRenduRecord("ben", start(1) + timedelta(days=1), "rejected"),

@@ -3,7 +3,8 @@
 import pytest
 from django.urls import reverse
 
-from .conftest import sample_kwargs
+from tests.support.world import sample_kwargs
+
 from .urlmap import CLASSIFIED, walk
 
 

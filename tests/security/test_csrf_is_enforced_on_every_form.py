@@ -3,7 +3,8 @@
 import pytest
 from django.test import Client
 
-from .conftest import changed_tables, snapshot
+from tests.support.world import changed_tables, snapshot
+
 from .helpers import names, url_for
 from .urlmap import LOGIN
 

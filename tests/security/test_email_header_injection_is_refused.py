@@ -89,11 +89,12 @@ def test_email_change_address_cannot_inject_headers(client, make_user, address):
 def test_display_name_in_notification_subjects_cannot_inject_headers(world, injection):
     """A member's display name goes into subjects (compte-rendu posted, malus): it stays on one line.
 
-    Through the league's one notification path: ``notify`` renders and stores
-    the email, ``deliver`` (what the Celery task runs) sends it.
+    Through the league's one notification path: ``notify`` renders the email
+    into the outbox, ``deliver`` (what the Celery task runs) sends it.
     """
-    from league.models import SentNotification
-    from league.notifications import deliver, notify
+    from accounts.models import OutboxEmail
+    from accounts.services.outbox import deliver
+    from league.notifications import notify
 
     world.anne.display_name = injection
     world.anne.save()
@@ -104,9 +105,9 @@ def test_display_name_in_notification_subjects_cannot_inject_headers(world, inje
         context={"manche": world.played, "cr": world.compte_rendu, "season": world.season},
         now=world.now,
     )
-    notification = SentNotification.objects.get(key="security:header-injection")
-    assert "\n" not in notification.email_subject and "\r" not in notification.email_subject
-    assert deliver(notification.pk, now=world.now)
+    email = OutboxEmail.objects.get(key="security:header-injection")
+    assert "\n" not in email.subject and "\r" not in email.subject
+    assert deliver(email.pk, now=world.now)
     assert len(mail.outbox) == 1
     assert_no_injected_header()
 

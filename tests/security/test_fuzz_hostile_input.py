@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (fixtures imported from tests.support.sheet)
 """Fuzzing: mutated season files, score sheets and Markdown get a message, never a crash (a 500).
 
 Hypothesis mutates one place of a valid document (or form) at a time with
@@ -18,8 +17,7 @@ from hypothesis import strategies as st
 
 from league.services.transfer import ImportRefused, import_season
 from tests.league.test_quick_results import LINES, body
-from tests.support.sheet import manche, others, season  # noqa: F401
-from tests.transfer.conftest import EXAMPLE, NOW
+from tests.support.example_season import EXAMPLE, NOW
 
 pytestmark = pytest.mark.django_db
 FUZZ = settings(

@@ -11,7 +11,8 @@ from datetime import timedelta
 import pytest
 from django.urls import reverse
 
-from .conftest import changed_tables, snapshot
+from tests.support.seasons import make_manche, make_season
+from tests.support.world import changed_tables, snapshot
 
 
 def _manche_url(name, manche, **extra):
@@ -97,16 +98,9 @@ def test_a_player_at_the_table_who_is_not_the_capitaine_cannot_write_the_sheet(c
 
 
 def test_the_capitaine_of_another_manche_cannot_write_this_sheet(client, full_table):
-    from league.models import Manche
 
     world = full_table
-    Manche.objects.create(
-        season=world.season,
-        number=4,
-        starts_at=world.now + timedelta(days=40),
-        capitaine=world.claire,
-        status=Manche.Status.OPEN,
-    )
+    make_manche(world.season, 4, starts_at=world.now + timedelta(days=40), capitaine=world.claire)
     client.force_login(world.claire)
     before = snapshot()
     response = client.post(_manche_url("league:sheet_donne_add", world.manche), _donne(world.manche))
@@ -149,10 +143,8 @@ def test_a_player_from_another_table_is_refused_in_the_sheet_form(client, full_t
 def other_season(world):
     from league.models import Award, CompteRendu, Manche, Season
 
-    season = Season.objects.create(name="2024-2025", president=world.ben, state=Season.State.CLOSED)
-    manche = Manche.objects.create(
-        season=season, number=1, starts_at=world.now - timedelta(days=300), status=Manche.Status.PLAYED
-    )
+    season = make_season("2024-2025", president=world.ben, state=Season.State.CLOSED)
+    manche = make_manche(season, 1, starts_at=world.now - timedelta(days=300), status=Manche.Status.PLAYED)
     cr = CompteRendu.objects.create(manche=manche, author=world.david, text="Ancien", posted_at=world.now)
     award = Award.objects.create(season=season, award=Award.Kind.TRUFFE, player=world.emile)
     return {"season": season, "cr": cr, "award": award}

@@ -2,7 +2,8 @@
 
 import pytest
 
-from .conftest import changed_tables, snapshot
+from tests.support.world import changed_tables, snapshot
+
 from .helpers import names, url_for
 from .urlmap import OPEN, TOKEN
 

@@ -62,7 +62,9 @@ def random_donne(rng: random.Random, ruleset: RuleSet, table: tuple[str, ...], *
         penalties = (Penalty(rng.choice(table), 10, "a joué avant son tour"),)
     chelem = None
     if points == high == 91 and rng.random() < 0.5:  # every card: the attaque took every trick
-        chelem = "made"
+        made = attack_points_range(contract=contract, bouts=bouts, chelem="made", players=len(table))
+        if made is not None and made[0] <= points <= made[1]:  # unless the défense kept the Excuse
+            chelem = "made"
     petit = rng.choices((None, "attack", "defense"), weights=(90, 7, 3))[0]
     if (petit == "attack" and bouts == 0) or (petit == "defense" and (bouts == 3 or chelem)):
         petit = None  # the Petit is a bout: whoever takes it to the last trick holds it

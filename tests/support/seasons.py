@@ -1,38 +1,26 @@
-"""A season in progress, an open manche ten days ahead, and enough members to fill and overfill it.
+"""Seasons and manches in the database: the one builder of each, and the helpers that fill them.
 
-Every test using these fixtures runs at ``IN_SEASON`` (tests/conftest.py),
-a Wednesday morning of the 2025-2026 season, time flowing on from there.
-
-Who is who: ``president`` (ben) presides the season; ``player`` (anne) is an
-ordinary member; ``capitaine`` (bruno) is the capitaine de soirée of the open
-manche; ``members`` are six more ordinary members (claire, david, emile,
-fanny, gilles, hugo). Test modules import these with
-``from tests.support.seasons import *``.
+``make_season`` and ``make_manche`` are the only places tests and the
+benchmarks create a ``Season`` or a ``Manche`` row (``seasongen`` writes a
+generated season's manches in bulk); the fixtures of tests/conftest.py
+(``season``, ``open_manche``, ``manche``) are built with them. Everything a test does not say takes the
+club's ordinary value: an open season of the Tarot-Bière rules, a manche
+open for registrations, at the season's usual place, on ``NIGHT``.
 """
 
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
-import pytest
 from django.utils import timezone
 
-__all__ = [
-    "PARIS",
-    "members",
-    "open_manche",
-    "register",
-    "season",
-    "season_clock",
-    "thursday_21h",
-]
-
 PARIS = ZoneInfo("Europe/Paris")
+#: A Thursday night of the 2025-2026 season, before ``IN_SEASON`` (tests/conftest.py).
+NIGHT = datetime(2025, 9, 18, 21, 0, tzinfo=PARIS)
 
 
-@pytest.fixture(autouse=True)
-def season_clock(in_season_clock):
-    """The whole test inside the 2025-2026 season the ``season`` fixture names."""
-    return in_season_clock
+def paris(*args) -> datetime:
+    """A Paris wall-clock time (``paris(2026, 3, 19, 21)``), the way the club reads them."""
+    return datetime(*args, tzinfo=PARIS)
 
 
 def thursday_21h(days_ahead: int = 10) -> datetime:
@@ -42,33 +30,32 @@ def thursday_21h(days_ahead: int = 10) -> datetime:
     return datetime.combine(day, datetime.min.time().replace(hour=21), tzinfo=PARIS)
 
 
-@pytest.fixture
-def members(make_user):
-    names = ["claire", "david", "emile", "fanny", "gilles", "hugo"]
-    return [make_user(name) for name in names]
-
-
-@pytest.fixture
-def season(president):
+def make_season(name: str = "2025-2026", *, president=None, state: str = "open", **fields):
+    """A ``Season`` row: open unless ``state`` says otherwise; ``fields`` are the model's."""
     from league.models import Season
 
-    return Season.objects.create(
-        name="2025-2026", president=president, state=Season.State.OPEN, default_location="Chez Ben"
-    )
+    return Season.objects.create(name=name, president=president, state=state, **fields)
 
 
-@pytest.fixture
-def open_manche(season, capitaine):
+def make_manche(season, number: int = 1, *, starts_at: datetime = NIGHT, status: str = "open", **fields):
+    """A ``Manche`` row of ``season``: open unless ``status`` says otherwise, at the season's
+    usual place unless ``location`` is given; ``fields`` are the model's (``capitaine``…)."""
     from league.models import Manche
 
-    return Manche.objects.create(
-        season=season,
-        number=1,
-        starts_at=thursday_21h(),
-        location="Chez Ben",
-        capitaine=capitaine,
-        status=Manche.Status.OPEN,
-    )
+    fields.setdefault("location", season.default_location)
+    return Manche.objects.create(season=season, number=number, starts_at=starts_at, status=status, **fields)
+
+
+def seat(manche, players, *, absent=None):
+    """The table of ``manche`` as drawn: ``players`` in playing order (and who sits out at six)."""
+    from league.models import Seat
+
+    for position, player in enumerate(players, start=1):
+        Seat.objects.create(manche=manche, player=player, position=position)
+    if absent is not None:
+        manche.absent = absent
+        manche.save()
+    return manche
 
 
 def register(manche, *players, now=None):

@@ -1,61 +1,12 @@
-"""A season, a manche of five with its capitaine, and helpers to fill its feuille de marque.
+"""Helpers to fill a manche's feuille de marque through the sheet's services, and the form's POST body.
 
-The table (playing order): bruno (the capitaine), anne (an ordinary seated
-player), fifi, eric, gege. ``ben`` presides the season and does not play.
+The ``manche`` fixture (tests/conftest.py) is the table they play at:
+bruno (the capitaine), anne, fifi, eric, gege in playing order.
 """
 
-from datetime import datetime
 from decimal import Decimal
-from zoneinfo import ZoneInfo
 
-import pytest
 from django.utils import timezone
-
-PARIS = ZoneInfo("Europe/Paris")
-NIGHT = datetime(2011, 9, 15, 21, 0, tzinfo=PARIS)
-
-
-@pytest.fixture
-def season(president):
-    from league.models import Season
-
-    return Season.objects.create(name="2011-2012", president=president, state=Season.State.OPEN)
-
-
-@pytest.fixture
-def others(make_user):
-    return [make_user("fifi", display_name="Fifi"), make_user("eric", display_name="Éric"), make_user("gege")]
-
-
-def make_manche(season, number, *, capitaine=None, starts_at=None, status="open"):
-    from league.models import Manche
-
-    return Manche.objects.create(
-        season=season,
-        number=number,
-        starts_at=starts_at or NIGHT,
-        capitaine=capitaine,
-        status=status,
-        location="Chez Ben",
-    )
-
-
-def seat(manche, players, *, absent=None):
-    from league.models import Seat
-
-    for position, player in enumerate(players, start=1):
-        Seat.objects.create(manche=manche, player=player, position=position)
-    if absent is not None:
-        manche.absent = absent
-        manche.save()
-    return manche
-
-
-@pytest.fixture
-def manche(season, capitaine, player, others):
-    """Manche 1, at five, seats already drawn."""
-    m = make_manche(season, 1, capitaine=capitaine)
-    return seat(m, [capitaine, player, *others])
 
 
 def contract(taker, contract="garde", partner=None, bouts=2, points=49, **extra):

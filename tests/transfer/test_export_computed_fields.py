@@ -10,8 +10,7 @@ from league import rules
 from league.services.transfer import dump, export_season, import_season
 from league.transfer.parse import parse_document
 from tests.support.documents import random_season
-
-from .conftest import PARIS
+from tests.support.seasons import PARIS
 
 
 def exported(document, now):

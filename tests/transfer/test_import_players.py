@@ -52,3 +52,26 @@ def test_the_check_tells_new_players_from_known_ones(example_doc, president, pla
     assert (summary.manches_played, summary.manches_planned, summary.manches_cancelled) == (2, 1, 1)
     assert summary.manches_at_four == 1 and summary.manches_quick == 1
     assert (summary.donnes, summary.comptes_rendus, summary.awards) == (3, 3, 1)
+
+
+def _queries_to_import(document, now) -> int:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as queries:
+        import_season(document=document, now=now)
+    return len(queries)
+
+
+@pytest.mark.django_db
+def test_new_accounts_and_their_first_seasons_cost_the_same_queries_for_12_players_or_60(now):
+    """Accounts, their history and their first seasons are written in bulk, not one save per player."""
+    from tests.support.documents import random_season
+
+    few = _queries_to_import(random_season(3, name="2011-2012", players=12, manches=8, donnes=(2, 4)), now)
+    many = _queries_to_import(random_season(3, name="2012-2013", players=60, manches=8, donnes=(2, 4)), now)
+    assert User.objects.count() >= 60
+    assert many <= few + 2, (few, many)
+    assert (
+        User.history.filter(username="j060", history_type="+").count() == 1
+    )  # its creation is in the history

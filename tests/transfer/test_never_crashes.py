@@ -7,8 +7,7 @@ from hypothesis import strategies as st
 
 from league import rules
 from league.transfer.parse import parse_document
-
-from .conftest import EXAMPLE
+from tests.support.example_season import EXAMPLE
 
 JSON = st.recursive(
     st.none()

@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from league.models import Manche, Season
 from league.services.transfer import dump, export_season, import_season
+from tests.support.seasons import make_season
 
 
 def upload(client, document, *, replace=False, name="saison.json"):
@@ -158,7 +159,7 @@ def test_an_existing_season_points_to_the_replace_box_and_a_closed_one_reads_clo
     client, president, example_doc, pending_dir
 ):
     client.force_login(president)
-    Season.objects.create(name="2011-2012", state=Season.State.CLOSED)
+    make_season("2011-2012", state=Season.State.CLOSED)
     html = upload(client, example_doc).content.decode()
     assert "cochez « Remplacer la saison de même nom »" in html
     page = client.get(reverse("league:season_import")).content.decode()

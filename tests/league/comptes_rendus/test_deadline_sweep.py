@@ -11,7 +11,7 @@ import pytest
 import time_machine
 from django.core import mail
 
-from .conftest import paris
+from tests.support.seasons import paris
 
 DEADLINE = paris(2025, 10, 16, 21)
 

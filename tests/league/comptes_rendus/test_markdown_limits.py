@@ -9,8 +9,8 @@ import time_machine
 from django.urls import reverse
 
 from league.markdown import MAX_CHARS, MAX_DEPTH, render_markdown
+from tests.support.seasons import paris
 
-from .conftest import paris
 from .test_compte_rendu_pages import DURING, START, write_url
 
 DEEP = "".join("  " * level + "- x\n" for level in range(40))  # 40 levels, 1,720 characters

@@ -10,7 +10,7 @@ from decimal import Decimal
 
 import time_machine
 
-from .conftest import paris
+from tests.support.seasons import paris
 
 HALF = Decimal("-0.5")
 

@@ -4,10 +4,11 @@ from datetime import UTC, datetime
 
 from league.models import Manche, Season
 from league.services.revision import invalidate
+from tests.support.seasons import make_manche, make_season
 
 
 def test_a_stale_season_save_keeps_the_newer_revision(db):
-    season = Season.objects.create(name="2025-2026")
+    season = make_season("2025-2026", state=Season.State.PREPARATION)
     stale = Season.objects.get(pk=season.pk)
     invalidate(season)
     newer = Season.objects.get(pk=season.pk).revision
@@ -19,8 +20,10 @@ def test_a_stale_season_save_keeps_the_newer_revision(db):
 
 
 def test_a_stale_manche_save_keeps_the_newer_sheet_version(db):
-    season = Season.objects.create(name="2025-2026")
-    manche = Manche.objects.create(season=season, number=1, starts_at=datetime(2025, 9, 4, 19, tzinfo=UTC))
+    season = make_season("2025-2026", state=Season.State.PREPARATION)
+    manche = make_manche(
+        season, 1, starts_at=datetime(2025, 9, 4, 19, tzinfo=UTC), status=Manche.Status.PLANNED
+    )
     stale = Manche.objects.get(pk=manche.pk)
     Manche.objects.filter(pk=manche.pk).update(sheet_version=3)
     stale.location = "Chez Fifi"

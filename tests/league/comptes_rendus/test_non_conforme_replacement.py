@@ -11,7 +11,7 @@ import pytest
 from django.core import mail
 from django.core.exceptions import PermissionDenied, ValidationError
 
-from .conftest import paris
+from tests.support.seasons import paris
 
 START, NEXT = paris(2025, 10, 2, 21), paris(2025, 10, 16, 21)
 

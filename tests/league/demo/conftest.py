@@ -2,11 +2,11 @@
 
 import json
 from datetime import datetime
-from zoneinfo import ZoneInfo
 
 import pytest
 
-PARIS = ZoneInfo("Europe/Paris")
+from tests.support.seasons import PARIS
+
 NOW = datetime(2024, 1, 20, 12, 0, tzinfo=PARIS)
 
 

@@ -5,7 +5,7 @@ import time_machine
 from django.core import mail
 from django.urls import reverse
 
-from .conftest import paris
+from tests.support.seasons import paris
 
 START, NEXT = paris(2025, 10, 2, 21), paris(2025, 10, 16, 21)
 DURING = paris(2025, 10, 5, 18)

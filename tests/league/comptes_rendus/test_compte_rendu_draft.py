@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (fixtures imported from sheet_fixtures)
 """The vainqueur's compte-rendu starts from a draft of the night's facts, read from the sheet."""
 
 from datetime import timedelta
@@ -9,7 +8,8 @@ from django.urls import reverse
 from league.models import Manche, QuickResult
 from league.night_facts import night_facts, record_facts
 from league.selectors.sheet import sheet_state
-from tests.support.sheet import NIGHT, add, close, contract, make_manche, manche, others, season, seat  # noqa: F401
+from tests.support.seasons import NIGHT, make_manche, seat
+from tests.support.sheet import add, close, contract
 
 
 @pytest.fixture

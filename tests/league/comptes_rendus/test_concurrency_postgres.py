@@ -11,7 +11,7 @@ from django.core import mail
 from django.core.exceptions import ValidationError
 from django.db import connection
 
-from .conftest import paris
+from tests.support.seasons import paris
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 

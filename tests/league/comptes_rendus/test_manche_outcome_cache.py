@@ -4,8 +4,7 @@ from django.core.cache import cache
 
 from league import revision_cache
 from league.selectors.engine import manche_outcomes, season_result
-
-from .conftest import paris
+from tests.support.seasons import paris
 
 
 def test_one_manche_is_read_from_its_own_cache_entry(

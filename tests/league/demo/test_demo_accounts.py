@@ -14,8 +14,7 @@ from accounts.roles import current_president
 from league import demo
 from league.models import Manche, Season
 from league.selectors.comptes_rendus import manche_comptes_rendus, my_open_deadlines, write_refusal
-
-from .conftest import PARIS
+from tests.support.seasons import PARIS
 
 
 @pytest.mark.django_db

@@ -2,22 +2,19 @@
 
 The table of every manche is ben (the President), anne, bruno, carole and
 denis; ``played(number, when, winner=...)`` records quick results whose
-first place goes to ``winner`` (anne unless told). Times are Paris wall
-clock (``paris(2026, 3, 19, 21)``), the way the club reads them.
+first place goes to ``winner`` (anne unless told) in ``season``
+(tests/conftest.py). Times are Paris wall clock (``paris(2026, 3, 19, 21)``
+from tests/support/seasons.py), the way the club reads them.
 """
 
 from datetime import datetime
-from zoneinfo import ZoneInfo
 
 import pytest
 
-PARIS = ZoneInfo("Europe/Paris")
+from tests.support.seasons import make_manche
+
 TABLE = ("ben", "anne", "bruno", "carole", "denis")
 SCORES = (300, 100, 0, -150, -250)
-
-
-def paris(*args) -> datetime:
-    return datetime(*args, tzinfo=PARIS)
 
 
 @pytest.fixture
@@ -29,21 +26,12 @@ def players(president, player, capitaine, make_user):
 
 
 @pytest.fixture
-def season(players):
-    from league.models import Season
-
-    return Season.objects.create(name="2025-2026", president=players["ben"], state=Season.State.OPEN)
-
-
-@pytest.fixture
 def manche_at(season):
     """A planned (or cancelled) manche at a Paris time."""
     from league.models import Manche
 
     def make(number: int, when: datetime, *, status=Manche.Status.PLANNED, is_extra=False) -> Manche:
-        return Manche.objects.create(
-            season=season, number=number, starts_at=when, status=status, is_extra=is_extra
-        )
+        return make_manche(season, number, starts_at=when, status=status, is_extra=is_extra)
 
     return make
 
@@ -102,9 +90,3 @@ def adjustments(season):
         )
 
     return compute
-
-
-@pytest.fixture(autouse=True)
-def _tasks_run_eagerly(eager_tasks):
-    """Every test of this folder runs the Celery tasks in-process."""
-    return eager_tasks

@@ -15,3 +15,13 @@ class FlakyBackend(EmailBackend):
             FlakyBackend.failures_left -= 1
             raise SMTPServerDisconnected("the mail server hung up")
         return super().send_messages(messages)
+
+
+class SlowBackend(EmailBackend):
+    """A mail server that takes a while to answer: deliveries racing for one email overlap."""
+
+    def send_messages(self, messages):
+        import time
+
+        time.sleep(0.3)
+        return super().send_messages(messages)

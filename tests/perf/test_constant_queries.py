@@ -1,4 +1,4 @@
-"""The standings page, the player page and the JSON API cost the same queries on a small and a larger season.
+"""The standings page, the player page, the JSON API and an explanation cost the same queries on a small and a larger season.
 
 Each page is measured cold (empty cache: the season is loaded and computed)
 and warm (served from the cache under the season's revision).
@@ -123,3 +123,9 @@ def test_one_engine_reading_serves_every_report_page(client, small_season, monke
         reverse("home"),
     ):
         assert client.get(url).status_code == 200, url
+
+
+def test_explanation_costs_the_same_queries_on_a_larger_season(client, small_season, larger_season):
+    small = costs(client, reverse("reports:standings_explanation", args=[small_season.name, "p001"]))
+    large = costs(client, reverse("reports:standings_explanation", args=[larger_season.name, "q001"]))
+    assert small == large

@@ -17,8 +17,7 @@ from league import demo
 from league.models import Season
 from league.services.transfer import dump, export_season, import_season
 from tests.support.documents import random_season
-
-from .conftest import PARIS
+from tests.support.seasons import PARIS
 
 
 def test_same_seed_same_plan(now):
@@ -28,7 +27,7 @@ def test_same_seed_same_plan(now):
 
 def test_the_plan_does_not_depend_on_string_hashing(now):
     """Sets of ids iterate in hash order, which changes between processes: the demo never relies on it."""
-    root = Path(__file__).resolve().parents[2]
+    root = Path(__file__).resolve().parents[3]
     code = (
         "import json, datetime, zoneinfo; from league import demo;"
         "now = datetime.datetime(2024, 1, 20, 12, tzinfo=zoneinfo.ZoneInfo('Europe/Paris'));"

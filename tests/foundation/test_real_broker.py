@@ -1,4 +1,4 @@
-"""A real Celery worker on the real broker sends the compte-rendu notices (real-services pass only).
+"""A real Celery worker on the real broker sends the site's emails through the outbox (real-services pass only).
 
 The test writes a season whose compte-rendu deadline has just passed into
 the test database (committed, so another process sees it), starts
@@ -6,7 +6,10 @@ the test database (committed, so another process sees it), starts
 RabbitMQ: nothing here depends on which) and on that database, enqueues the
 deadline sweep and waits, bounded, for the worker to send the emails. The
 worker writes them to files, the only mailbox two processes share. The sweep
-is enqueued twice: the second finds every notice already claimed.
+is enqueued twice: the second finds every notice already claimed. An
+invitation (an accounts email) takes the same path: stored with the
+invitation, queued when it commits, sent by the worker; an email whose task
+was lost goes out when the requeue task runs on that worker.
 """
 
 import os
@@ -23,9 +26,11 @@ from django.conf import settings
 from django.db import connection
 from django.utils import timezone
 
+from tests.support.seasons import make_manche, make_season
+
 pytestmark = [pytest.mark.real_broker, pytest.mark.django_db(transaction=True)]
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 WAIT_SECONDS = 90
 
 
@@ -56,15 +61,13 @@ def sent_emails(folder: Path) -> list:
 @pytest.fixture
 def late_compte_rendu(make_user, president):
     """anne won manche 1 three weeks ago; manche 2 started an hour ago: her deadline has passed."""
-    from league.models import Manche, QuickResult, Season, Seat
+    from league.models import Manche, QuickResult, Seat
 
     players = [president, *(make_user(name) for name in ("anne", "bruno", "carole", "denis"))]
-    season = Season.objects.create(name="2099-2100", president=president, state=Season.State.OPEN)
+    season = make_season("2099-2100", president=president)
     now = timezone.now()
-    manche = Manche.objects.create(
-        season=season, number=1, starts_at=now - timedelta(days=21), status=Manche.Status.PLAYED
-    )
-    Manche.objects.create(season=season, number=2, starts_at=now - timedelta(hours=1))
+    manche = make_manche(season, 1, starts_at=now - timedelta(days=21), status=Manche.Status.PLAYED)
+    make_manche(season, 2, starts_at=now - timedelta(hours=1), status=Manche.Status.PLANNED)
     for position, (user, score) in enumerate(zip(players, (100, 300, 0, -150, -250), strict=True), start=1):
         Seat.objects.create(manche=manche, player=user, position=position)
         QuickResult.objects.create(manche=manche, player=user, score=score)
@@ -130,7 +133,7 @@ def worker(tmp_path):
 
 
 def test_real_worker_sends_each_deadline_notice_once(late_compte_rendu, worker):
-    from league.models import SentNotification
+    from accounts.models import OutboxEmail
     from league.tasks import sweep_compte_rendu_deadlines
 
     queue, mailbox, log = worker
@@ -140,7 +143,7 @@ def test_real_worker_sends_each_deadline_notice_once(late_compte_rendu, worker):
     emails = []
     while time.monotonic() < deadline:
         emails = sent_emails(mailbox)
-        sent = SentNotification.objects.filter(sent_at__isnull=False).count()
+        sent = OutboxEmail.objects.filter(sent_at__isnull=False).count()
         if len(emails) >= 2 and sent >= 2:
             break
         time.sleep(0.5)
@@ -154,4 +157,50 @@ def test_real_worker_sends_each_deadline_notice_once(late_compte_rendu, worker):
         "Manche 1 : compte-rendu en retard (Anne), 0,5 point de malus",
         "Manche 1 : compte-rendu en retard, 0,5 point de malus",
     ]
-    assert SentNotification.objects.filter(sent_at__isnull=False).count() == 2
+    assert OutboxEmail.objects.filter(sent_at__isnull=False).count() == 2
+
+
+def wait_for_emails(mailbox: Path, count: int) -> list:
+    deadline = time.monotonic() + WAIT_SECONDS
+    while time.monotonic() < deadline and len(sent_emails(mailbox)) < count:
+        time.sleep(0.5)
+    time.sleep(2)  # let a wrongly duplicated email show up before counting
+    return sent_emails(mailbox)
+
+
+def test_real_worker_sends_an_invitation_once_and_a_stalled_email_when_requeued(president, worker):
+    """An accounts email rides the same outbox as the league's: queued on commit, sent once by the worker."""
+    from accounts.models import OutboxEmail
+    from accounts.services.invitations import invitation_create
+    from accounts.tasks import requeue_stalled_emails
+    from config.celery import app
+
+    queue, mailbox, log = worker
+    previous = app.conf.task_default_queue
+    app.conf.task_default_queue = queue  # what this process queues on commit goes to that worker
+    try:
+        invitation_create(
+            by=president, email="zoe@example.org", username="zoe", display_name="Zoé", now=timezone.now()
+        )
+    finally:
+        app.conf.task_default_queue = previous
+    emails = wait_for_emails(mailbox, 1)
+    assert [str(e["To"]) for e in emails] == ["zoe@example.org"], log.read_text()[-4000:]
+    assert [e.sent_at is not None for e in OutboxEmail.objects.all()] == [True]
+
+    # A task lost with the broker: the row waits, unsent; the requeue on the worker sends it, once.
+    long_ago = timezone.now() - timedelta(minutes=10)
+    OutboxEmail.objects.create(
+        to=["anne@example.org"],
+        subject="Perdu puis retrouvé",
+        text="…",
+        created_at=long_ago,
+        queued_at=long_ago,
+    )
+    requeue_stalled_emails.apply_async(queue=queue)
+    requeue_stalled_emails.apply_async(queue=queue)
+    emails = wait_for_emails(mailbox, 2)
+    assert sorted(str(e["To"]) for e in emails) == ["anne@example.org", "zoe@example.org"], log.read_text()[
+        -4000:
+    ]
+    assert not OutboxEmail.objects.filter(sent_at__isnull=True).exists()

@@ -13,7 +13,7 @@ import pytest
 
 from league.markdown import render_markdown
 
-CORPUS = Path(__file__).resolve().parents[1] / "security" / "xss_payloads.txt"
+CORPUS = Path(__file__).resolve().parents[2] / "security" / "xss_payloads.txt"
 MARKDOWN_PAYLOADS = [
     "[click](javascript:alert('xss'))",
     "[click](JAVASCRIPT:alert('xss'))",
