@@ -25,7 +25,7 @@ from .common import message_errors
 def profile(request):
     form = ProfileForm(request.POST or None, request.FILES or None, instance=request.user)
     if request.method == "POST" and form.is_valid():
-        form.save()
+        services.profile_save(form=form)
         messages.success(request, _("Profil enregistré."))
         return redirect("accounts:profile")
     if request.method == "POST":
