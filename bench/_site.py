@@ -29,6 +29,8 @@ VENV_BIN = Path(sys.executable).parent
 DEFAULT_DATABASE_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/tarot_bench")
 #: The scratch Redis database (emptied by the benchmarks).
 REDIS_URL = os.environ.get("BENCH_CACHE_URL", "redis://127.0.0.1:6379/7")
+#: The broker of the benchmark's Celery worker (recomputations after a change).
+BROKER_URL = os.environ.get("BENCH_BROKER_URL", "redis://127.0.0.1:6379/6")
 
 
 def season_arguments(description: str) -> argparse.ArgumentParser:
@@ -108,6 +110,8 @@ def site_environment(database_url: str, var_dir: Path, *, cache_url: str) -> dic
         DATABASE_URL=database_url,
         DB_CONN_MAX_AGE="60",
         CACHE_URL=cache_url,
+        CELERY_BROKER_URL=BROKER_URL,
+        CELERY_TASK_DEFAULT_QUEUE="bench",
         DEBUG="0",
         SECRET_KEY="bench-" + secrets.token_urlsafe(48),
         ALLOWED_HOSTS="127.0.0.1,localhost",
@@ -129,7 +133,20 @@ def prepare(database_url: str, *, cache_url: str | None = None) -> tuple[dict, P
     for command in (["migrate", "--noinput", "-v", "0"], ["collectstatic", "--noinput", "-v", "0"]):
         subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=env, check=True)
     # This process loads data with the same database (and DEBUG off, so no query log grows).
-    os.environ.update({k: env[k] for k in ("DATABASE_URL", "CACHE_URL", "DEBUG", "SECRET_KEY", "VAR_DIR")})
+    os.environ.update(
+        {
+            k: env[k]
+            for k in (
+                "DATABASE_URL",
+                "CACHE_URL",
+                "CELERY_BROKER_URL",
+                "CELERY_TASK_DEFAULT_QUEUE",
+                "DEBUG",
+                "SECRET_KEY",
+                "VAR_DIR",
+            )
+        }
+    )
     os.environ["ALLOWED_HOSTS"] = env["ALLOWED_HOSTS"]
     os.environ["SECURE_SSL_REDIRECT"] = "0"
     os.environ["STATIC_ROOT"] = env["STATIC_ROOT"]
@@ -193,6 +210,62 @@ def gunicorn(env: dict, *, workers: int, threads: int = 1, timeout: float = 60):
                 process.kill()
                 process.wait()
         log.close()
+
+
+@contextlib.contextmanager
+def celery_worker(env: dict, *, nice: int = 10):
+    """One Celery worker (as production runs one) on the benchmark's queue, at a lower
+    CPU priority than the web workers (``nice``, as the README advises on a shared
+    machine: a recomputation must not slow the readers down); stopped on exit."""
+    log = open(Path(env["VAR_DIR"]) / "worker.log", "w")  # noqa: SIM115
+    command = [
+        *(["nice", "-n", str(nice)] if nice else []),
+        str(VENV_BIN / "celery"),
+        "-A",
+        "config",
+        "worker",
+        "--pool",
+        "solo",
+        "-Q",
+        env["CELERY_TASK_DEFAULT_QUEUE"],
+        "--without-heartbeat",
+        "--without-gossip",
+        "--without-mingle",
+        "-l",
+        "INFO",
+    ]
+    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        yield Path(log.name)
+    finally:
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        log.close()
+
+
+def server_cpu_seconds(base: str) -> float:
+    """CPU seconds used so far by the gunicorn serving ``base`` (master and workers; from /proc, Linux only)."""
+    port = urllib.parse.urlparse(base).port
+    total = 0.0
+    tick = os.sysconf("SC_CLK_TCK")
+    for stat in Path("/proc").glob("[0-9]*/cmdline"):
+        try:
+            command = stat.read_bytes().split(b"\0")
+            if (
+                not any(b"gunicorn" in part for part in command)
+                or f"127.0.0.1:{port}".encode() not in command
+            ):
+                continue
+            fields = (stat.parent / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / tick  # utime + stime
+    return total
 
 
 class Session:

@@ -38,7 +38,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench._site import Session, gunicorn, load_bench_season, prepare, scratch_database, season_arguments  # noqa: E402
+from bench._site import (  # noqa: E402
+    Session,
+    gunicorn,
+    load_bench_season,
+    prepare,
+    scratch_database,
+    season_arguments,
+    server_cpu_seconds,
+)
 
 SEASON = "2030-2031"
 
@@ -155,6 +163,7 @@ def main() -> None:
                 raise SystemExit(f"standings page answered {status}")
             results = {}
             for label, paths in pages.items():
+                cpu_before = server_cpu_seconds(base)
                 results[label] = run_phase(
                     base,
                     paths,
@@ -165,6 +174,8 @@ def main() -> None:
                     timeout=args.timeout,
                 )
                 done = results[label]
+                served = done["count"] + args.warmup
+                done["cpu"] = (server_cpu_seconds(base) - cpu_before) / served * 1000
                 print(
                     f"  {label}: {done['count']} requests in the phase"
                     + (f", {len(done['errors'])} failed (e.g. {done['errors'][0]})" if done["errors"] else "")
@@ -182,18 +193,22 @@ def main() -> None:
 def report(results: dict) -> None:
     trivial = results["sign-in page (trivial)"]
     print()
-    header = f"{'page':<24}{'n':>6}{'failed':>7}{'median ms':>11}{'p99 ms':>10}{'req/s':>9}{'median ×':>10}{'p99 ×':>8}{'req/s ×':>9}"
+    header = (
+        f"{'page':<24}{'n':>6}{'failed':>7}{'median ms':>11}{'p99 ms':>10}{'req/s':>9}{'CPU ms':>8}"
+        f"{'median ×':>10}{'p99 ×':>8}{'req/s ×':>9}{'CPU ×':>7}"
+    )
     print(header)
     print("-" * len(header))
     for label, r in results.items():
         print(
             f"{label:<24}{r['count']:>6}{len(r['errors']):>7}{r['median']:>11.1f}{r['p99']:>10.1f}{r['throughput']:>9.1f}"
-            f"{r['median'] / trivial['median']:>10.2f}{r['p99'] / trivial['p99']:>8.2f}"
-            f"{r['throughput'] / trivial['throughput']:>9.2f}"
+            f"{r['cpu']:>8.2f}{r['median'] / trivial['median']:>10.2f}{r['p99'] / trivial['p99']:>8.2f}"
+            f"{r['throughput'] / trivial['throughput']:>9.2f}{r['cpu'] / trivial['cpu']:>7.2f}"
         )
     print()
     print(
-        "× = ratio to the trivial page in the same run (latency: higher is slower; req/s: lower is slower)."
+        "× = ratio to the trivial page in the same run (latency: higher is slower; req/s: lower is slower);"
+        " CPU = the server's CPU time (gunicorn master and workers) per request."
     )
 
 

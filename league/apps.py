@@ -11,4 +11,23 @@ class LeagueConfig(AppConfig):
     def ready(self):
         # Register the Celery tasks in every process (web and worker): the
         # notifications queue them by name, so nothing else imports them.
-        from . import tasks  # noqa: F401
+        from . import revision_cache, tasks
+        from .selectors import engine
+
+        # After a change, a worker recomputes the season once (the web
+        # processes serve the previous result meanwhile).
+        revision_cache.register_dispatcher(
+            lambda season_id, revision: tasks.recompute_season.delay(season_id, revision)
+        )
+        revision_cache.register_refresh(engine.refresh)
+
+        # A member renamed: the cached pages showing his name are rendered again.
+        from accounts.signals import display_name_changed
+
+        from .services.revision import invalidate_seasons_of
+
+        display_name_changed.connect(
+            lambda sender, user, **kwargs: invalidate_seasons_of(user),
+            weak=False,
+            dispatch_uid="league-renamed",
+        )

@@ -8,25 +8,34 @@ computed at, so:
 - a reading is right while the revision is unchanged and ``now`` is before
   the next compte-rendu deadline the computation did not count (a late malus
   may fall then); nothing else makes it expire;
-- after a change, one process recomputes a reading (it holds a short lock
-  in the cache) while every other serves the previous revision's reading instead of
-  waiting or recomputing too (stale-while-revalidate); a process that has no
-  previous reading waits for the one being computed;
+- after a change nobody waits: the change schedules one recomputation of the
+  season once it commits (:func:`schedule`: the ``league.recompute_season``
+  task, or, with a cache private to this process, right there), and until it
+  is stored every reader gets the previous revision's reading, and knows it
+  (:func:`watching`: the pages say "Mise à jour en cours…"); a reading found
+  stale with nothing scheduled (a deadline passed) schedules it the same way;
+- only a season with no reading at all is computed inline, by one process
+  under a short lock while the others wait for it;
+- a reading computed from a previous revision's reading is served but not
+  stored (it would outlive the recomputation as if it were fresh);
 - when the cache itself fails (Redis down), the reading is computed and
   served all the same: the cache only ever saves time.
 """
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import logging
 import secrets
 import time
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.core.cache import cache
+from django.core.cache import cache, caches
+from django.core.cache.backends.locmem import LocMemCache
 
 logger = logging.getLogger(__name__)
 
@@ -39,6 +48,102 @@ POLL_INTERVAL = 0.05
 STORE_TIMEOUT = int(timedelta(days=30).total_seconds())
 
 Compute = Callable[[], tuple[dict[str, Any], datetime | None]]
+#: What recomputes a season's readings after a change (``league.recompute_season``
+#: runs them in order): ``refresh(season_pk, now)``, registered by each app at start-up.
+_refreshers: list[Callable[[int, datetime], None]] = []
+#: How a recomputation is dispatched: set by the league app (its Celery task).
+_dispatcher: list[Callable[[int, int], None]] = []
+
+
+@dataclass
+class Watch:
+    """Whether a reading served while watching was a previous revision's (being updated)."""
+
+    previous: bool = False
+    seasons: set = field(default_factory=set)
+
+
+_watch: contextvars.ContextVar[Watch | None] = contextvars.ContextVar("revision_cache_watch", default=None)
+
+
+@contextlib.contextmanager
+def watching() -> Iterator[Watch]:
+    """Note whether anything read inside served a previous revision's reading
+    (``watch.previous``): a page shows it is being updated, a computation is not stored."""
+    watch = Watch()
+    token = _watch.set(watch)
+    try:
+        yield watch
+    finally:
+        _watch.reset(token)
+        outer = _watch.get()
+        if outer is not None and watch.previous:
+            outer.previous = True
+            outer.seasons |= watch.seasons
+
+
+def _served_previous(season_pk: int) -> None:
+    watch = _watch.get()
+    if watch is not None:
+        watch.previous = True
+        watch.seasons.add(season_pk)
+
+
+def register_refresh(refresh: Callable[[int, datetime], None]) -> None:
+    """``refresh(season_pk, now)`` makes the season's readings again after a change (once per app)."""
+    if refresh not in _refreshers:
+        _refreshers.append(refresh)
+
+
+def register_dispatcher(dispatch: Callable[[int, int], None]) -> None:
+    """``dispatch(season_pk, revision)`` runs :func:`recompute` elsewhere (a worker); set once by the league app."""
+    _dispatcher[:] = [dispatch]
+
+
+def recompute(season_pk: int, revision: int, *, now: datetime) -> None:
+    """Every registered reading of the season made again at its current revision
+    (what the ``league.recompute_season`` task runs, scheduled at ``revision``)."""
+    try:
+        for refresh in _refreshers:
+            refresh(season_pk, now)
+    finally:
+        try:
+            cache.delete(_queued_key(season_pk, revision))
+        except Exception:
+            logger.warning("cache unavailable: schedule mark of season %s left to expire", season_pk)
+
+
+def shared() -> bool:
+    """Whether other processes read this cache (Redis): else a worker filling it helps no reader."""
+    return not isinstance(caches["default"], LocMemCache)
+
+
+def _queued_key(season_pk: int, revision: int) -> str:
+    return f"season:{season_pk}:queued:{revision}"
+
+
+def schedule(season_pk: int, revision: int, *, now: datetime) -> None:
+    """Have the season recomputed at ``revision``, once: by a worker when the
+    cache is shared, else here and now (this process's cache is the only one it fills)."""
+    try:
+        if not cache.add(_queued_key(season_pk, revision), 1, timeout=int(LOCK_TIMEOUT.total_seconds())):
+            return  # already scheduled
+    except Exception:
+        logger.warning("cache unavailable: recomputing season %s here", season_pk, exc_info=True)
+    if _dispatcher and shared():
+        try:
+            _dispatcher[0](season_pk, revision)
+            return
+        except Exception:  # a broker that cannot be reached: compute here rather than never
+            logger.warning("could not queue the recomputation of season %s", season_pk, exc_info=True)
+    recompute(season_pk, revision, now=now)
+
+
+def _scheduled(season_pk: int, revision: int) -> bool:
+    try:
+        return cache.get(_queued_key(season_pk, revision)) is not None
+    except Exception:
+        return False
 
 
 @dataclass(frozen=True)
@@ -118,12 +223,36 @@ def _release(lock: str, token: str) -> None:
         logger.warning("cache unavailable: lock %s left to expire", lock, exc_info=True)
 
 
-def reading(season_pk: int, revision: int, name: str, *, now: datetime, compute: Compute) -> Any:
+def _compute_and_store(season_pk: int, revision: int, name: str, now: datetime, compute: Compute) -> Any:
+    started = time.perf_counter()
+    with watching() as watch:
+        readings, valid_until = compute()
+    if watch.previous:  # made from a previous revision's reading: right for now, not to keep
+        return readings.get(name)
+    store(season_pk, revision, readings, now=now, valid_until=valid_until)
+    logger.info(
+        "season %s revision %s: %s recomputed in %.3f s",
+        season_pk,
+        revision,
+        name,
+        time.perf_counter() - started,
+    )
+    return readings.get(name)
+
+
+def reading(
+    season_pk: int, revision: int, name: str, *, now: datetime, compute: Compute, scheduled: bool = False
+) -> Any:
     """The reading ``name`` of the season at ``revision`` as of ``now``.
 
     ``compute() -> (readings, valid_until)`` makes it with its sibling
     readings (one computation of the season feeds them all); they are stored
     together. None when ``compute`` makes no such reading.
+
+    ``scheduled``: the reading is one :func:`recompute` makes, so a stale one
+    is served while the recomputation is scheduled (never computed here).
+    Otherwise a stale one is recomputed here by one process under the lock
+    while the others serve it.
     """
     lock = _lock_key(season_pk, name, revision)
     previous = None
@@ -134,10 +263,21 @@ def reading(season_pk: int, revision: int, name: str, *, now: datetime, compute:
             if entry.is_fresh(revision, now):
                 return entry.value
             previous = entry
+            if scheduled and _refreshers:
+                schedule(season_pk, revision, now=now)
+                again = read_many(season_pk, revision, [name], now=now)  # done here (a cache of this process)
+                if name in again:
+                    return again[name]
+                _served_previous(season_pk)
+                return previous.value
+        if previous is not None and _scheduled(season_pk, revision):
+            _served_previous(season_pk)  # made from readings being recomputed: the page waits for them
+            return previous.value
         token = _acquire(lock)
         if token is not None:
             break
         if previous is not None:
+            _served_previous(season_pk)
             return previous.value  # another process is computing the new one
         if time.monotonic() > deadline:
             token = None
@@ -148,17 +288,23 @@ def reading(season_pk: int, revision: int, name: str, *, now: datetime, compute:
             again = read_many(season_pk, revision, [name], now=now)
             if name in again:
                 return again[name]
-        started = time.perf_counter()
-        readings, valid_until = compute()
-        store(season_pk, revision, readings, now=now, valid_until=valid_until)
-        logger.info(
-            "season %s revision %s: %s recomputed in %.3f s",
-            season_pk,
-            revision,
-            name,
-            time.perf_counter() - started,
-        )
-        return readings.get(name)
+        return _compute_and_store(season_pk, revision, name, now, compute)
     finally:
         if token is not None:
             _release(lock, token)
+
+
+def refresh(season_pk: int, revision: int, name: str, *, now: datetime, compute: Compute) -> None:
+    """Make the reading ``name`` (and its siblings) at ``revision`` unless it is
+    fresh or another process is making it: what a recomputation runs."""
+    if name in read_many(season_pk, revision, [name], now=now):
+        return
+    lock = _lock_key(season_pk, name, revision)
+    token = _acquire(lock)
+    if token is None:
+        return
+    try:
+        if name not in read_many(season_pk, revision, [name], now=now):
+            _compute_and_store(season_pk, revision, name, now, compute)
+    finally:
+        _release(lock, token)

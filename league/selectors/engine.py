@@ -11,7 +11,7 @@ next deadline it did not count yet (and at nothing else).
 """
 
 from collections import defaultdict
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import datetime
 from decimal import Decimal
 
@@ -250,33 +250,67 @@ def season_result(season: Season, *, now: datetime | None = None) -> "rules.Seas
     return _reading(season, "result", now)
 
 
+@dataclass(frozen=True)
+class Refused:
+    """Kept in place of the result when the engine refuses the season's data, so
+    every page does not compute it again until the next change."""
+
+    problems: tuple
+
+
 def _reading(season: Season, name: str, now: datetime):
-    """One of the readings kept from a computation of the season (see :func:`_season_readings`)."""
-    return revision_cache.reading(
-        season.pk, current_revision(season), name, now=now, compute=lambda: _season_readings(season, now)
+    """One of the readings kept from a computation of the season (see :func:`_season_readings`).
+    Raises ``rules.InvalidInput`` when the engine refused the season."""
+    revision = current_revision(season)
+    value = revision_cache.reading(
+        season.pk, revision, name, now=now, compute=lambda: _season_readings(season, now), scheduled=True
     )
+    if value is None and name != "result":
+        _reading(season, "result", now)  # raises when the engine refused the season
+    if isinstance(value, Refused):
+        raise rules.InvalidInput(value.problems)
+    return value
+
+
+def refresh(season_pk: int, now: datetime) -> None:
+    """Compute the season's readings at its current revision (after a change; see ``league.recompute_season``)."""
+    season = Season.objects.filter(pk=season_pk).first()
+    if season is not None:
+        revision_cache.refresh(
+            season.pk, season.revision, "result", now=now, compute=lambda: _season_readings(season, now)
+        )
 
 
 def _season_readings(season: Season, now: datetime) -> tuple[dict, datetime | None]:
-    """The engine's result (without per-donne scores), each manche's outcome and
-    each played manche's point flow (made while the donnes' scores are at hand)."""
-    full = rules.compute_season(season_input(season), now=now)
+    """The engine's result (without per-donne scores) and each manche's outcome;
+    :class:`Refused` when the engine refuses the season's data. (Each manche's
+    point flow is made when its page is first rendered: making all of them here
+    cost as much as the computation itself.)"""
+    try:
+        full = rules.compute_season(season_input(season), now=now)
+    except rules.InvalidInput as exc:
+        refused = Refused(tuple(exc.problems))
+        return {"result": refused, "played": refused}, None
     result = _without_donne_results(full)
     starts = next((o.deadlines.starts for o in result.manches.values()), ())
     readings = {f"manche:{number}": _packed(outcome) for number, outcome in result.manches.items()}
-    readings.update(
-        {f"flow:{number}": rules.point_flow(o.sheet) if o.sheet else () for number, o in full.manches.items()}
-    )
     readings["played"] = (frozenset(result.manches), starts)
     readings["result"] = result
     return readings, next_expiry(result, now)
 
 
-def manche_point_flow(manche: Manche, *, now: datetime | None = None) -> tuple:
+def manche_point_flow(manche: Manche) -> tuple:
     """Who took jetons from whom over a played manche's donnes (``rules.Transfer``,
-    largest first; empty for the quick form), kept with the season's result.
-    Raises ``rules.InvalidInput`` when the engine refuses the season."""
-    return _reading(manche.season, f"flow:{manche.number}", now or timezone.now()) or ()
+    largest first; empty for the quick form or a sheet the rules refuse), from
+    its sheet alone (the manche page keeps its rendering per revision)."""
+    played = manche_input(manche)
+    if not played.donnes:
+        return ()
+    try:
+        sheet = rules.score_sheet(manche.season.ruleset(), played.table, played.donnes)
+    except rules.InvalidInput:
+        return ()
+    return rules.point_flow(sheet)
 
 
 def manche_outcomes(season: Season, numbers, *, now: datetime | None = None) -> dict:
@@ -289,6 +323,8 @@ def manche_outcomes(season: Season, numbers, *, now: datetime | None = None) -> 
     numbers = list(numbers)
     names = ["played", *(f"manche:{n}" for n in numbers)]
     found = revision_cache.read_many(season.pk, current_revision(season), names, now=now)
+    if isinstance(found.get("played"), Refused):
+        raise rules.InvalidInput(found["played"].problems)
     if "played" in found:
         played, starts = found["played"]
         if all(f"manche:{n}" in found for n in numbers if n in played):

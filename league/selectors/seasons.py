@@ -59,9 +59,28 @@ def with_fill(queryset):
 MANCHES_PER_PAGE = 20
 
 
+#: The columns a page of manches reads (the season page's and the calendar's rows).
+PAGE_FIELDS = (
+    "season",
+    "number",
+    "starts_at",
+    "location",
+    "is_extra",
+    "status",
+    "capitaine__username",
+    "capitaine__display_name",
+    "absent__username",
+    "absent__display_name",
+)
+
+
 def manche_page(season: Season, number: str | None, *, now: datetime):
     """Page ``number`` of the season's manches in date order; by default the one holding the next manche."""
-    manches = season.manches.select_related("capitaine", "absent").order_by("starts_at", "number")
+    manches = (
+        season.manches.select_related("capitaine", "absent")
+        .only(*PAGE_FIELDS)  # what a row shows: not every column of the manche and its two members
+        .order_by("starts_at", "number")
+    )
     paginator = Paginator(manches, MANCHES_PER_PAGE)
     if number is None:
         before = season.manches.filter(starts_at__lt=now).count()

@@ -11,7 +11,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from accounts.forms import add_service_errors
+from accounts.forms.common import add_service_errors
 
 from ..forms.seasons import (
     CalendarGenerateForm,
@@ -25,7 +25,7 @@ from ..permissions import Action, can, require
 from ..rules import calendar as cal
 from ..selectors.seasons import current_season, manche_or_404, manche_page, manche_rows, season_or_404
 from ..services import calendar as calendar_services
-from .common import error_text, no_season
+from .common import error_text, no_season, with_row_html
 
 
 @require_GET
@@ -58,7 +58,11 @@ def calendar(request, season_name: str):
     season = season_or_404(season_name)
     now = timezone.now()
     page = manche_page(season, request.GET.get("page"), now=now)
-    rows = manche_rows(season, request.user, page.object_list, now=now)
+    rows = with_row_html(
+        season,
+        manche_rows(season, request.user, page.object_list, now=now),
+        "league/seasons/_calendar_row.html",
+    )
     months: list[tuple] = []
     for row in rows:
         local = timezone.localtime(row["manche"].starts_at)

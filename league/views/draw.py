@@ -8,7 +8,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from accounts.forms import add_service_errors
+from accounts.forms.common import add_service_errors
 from accounts.models import JetonColour
 from config.typography import colon
 

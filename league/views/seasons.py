@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from accounts.forms import add_service_errors
+from accounts.forms.common import add_service_errors
 from accounts.models import User
 
 from .. import rules
@@ -28,7 +28,7 @@ from ..rules import calendar as cal
 from ..selectors import engine as engine_selectors
 from ..selectors.seasons import current_season, manche_page, manche_rows, rules_history, season_or_404
 from ..services import seasons as season_services
-from .common import error_text, no_season
+from .common import error_text, no_season, with_row_html
 
 
 @require_GET
@@ -57,7 +57,11 @@ def season_detail(request, season_name: str):
     page = manche_page(season, request.GET.get("page"), now=now)
     context = {
         "season": season,
-        "rows": manche_rows(season, request.user, page.object_list, now=now),
+        "rows": with_row_html(
+            season,
+            manche_rows(season, request.user, page.object_list, now=now),
+            "league/seasons/_row_cells.html",
+        ),
         "page": page,
         "is_officer": is_officer,
         "params": season_services.effective_params(season),

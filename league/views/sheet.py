@@ -8,18 +8,23 @@ poll the board, which answers 204 while the sheet's version is unchanged.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from .. import rules
+from .. import revision_cache, rules
 from ..forms.sheet import DonneForm, OrderForm, QuickResultsForm, TableForm
 from ..models import Manche
 from ..permissions import Action, can, require
@@ -425,29 +430,68 @@ def _share_image(request, manche: Manche, state) -> dict | None:
     return {"url": request.build_absolute_uri(path), "width": WIDTH, "height": HEIGHT}
 
 
-def manche_section_context(request, manche) -> dict:
-    """The manche page's results section: the ranking of the night (or the live totals), and the audit.
+@dataclass(frozen=True)
+class PlayedSummary:
+    """What the manche page reads of a played manche's sheet beside its cached rendering."""
 
-    A played manche's ranking is the engine's cached outcome (the sheet is
-    not scored again on each view); while the engine refuses the season, the
-    sheet is scored on its own to show its problems.
+    ranking: bool
+    vainqueurs: tuple[str, ...]
+    donnes: bool
+    tied_scores: bool
+
+
+def _played(manche) -> tuple[str, PlayedSummary]:
+    """A played manche's ranking and point flow, the same for every reader:
+    rendered once per revision of the season and language (the sheet and
+    the season's result are not read again on each view).
+
+    Its ranking is the engine's cached outcome (the sheet is not scored
+    again); while the engine refuses the season, the sheet is scored on its
+    own to show its problems.
     """
-    outcome = None
-    if manche.status == Manche.Status.PLAYED:
+    season = manche.season
+    name = f"manche-html:{get_language()}:{manche.number}"
+
+    def compute():
         try:
-            outcome = manche_outcomes(manche.season, [manche.number])[manche.number]
+            outcome = manche_outcomes(season, [manche.number])[manche.number]
         except rules.InvalidInput:
             outcome = None
-    state = sheet_state(manche, outcome=outcome)
+        state = sheet_state(manche, outcome=outcome)
+        context = {
+            "manche": manche,
+            "season": season,
+            "sheet_state": state,
+            "point_flow": _point_flow(manche, state) if outcome is not None else [],
+        }
+        summary = PlayedSummary(
+            ranking=bool(state.ranking),
+            vainqueurs=tuple(str(v) for v in state.vainqueurs),
+            donnes=bool(state.donnes),
+            tied_scores=bool(state.tied_scores),
+        )
+        return {name: (str(render_to_string("league/manche/_played.html", context)), summary)}, None
+
+    return revision_cache.reading(season.pk, season.revision, name, now=timezone.now(), compute=compute)
+
+
+def manche_section_context(request, manche) -> dict:
+    """The manche page's results section: the ranking of the night (or the live totals), and the audit."""
+    played_html = None
+    if manche.status == Manche.Status.PLAYED:
+        html, state = _played(manche)
+        played_html = mark_safe(html)  # noqa: S308 (our own template's rendering)
+    else:
+        state = sheet_state(manche)
     context = {
         "sheet_state": state,
+        "played_html": played_html,
         "sheet_url": _sheet_url(manche),
         "share_image": _share_image(request, manche, state),
         "sheet_can_edit": can(request.user, Action.EDIT_SHEET, manche)
         and manche.status != Manche.Status.CANCELLED,
         "sheet_can_correct": can(request.user, Action.CORRECT_RESULTS, manche),
         "sheet_audit": None,
-        "point_flow": _point_flow(manche, state) if outcome is not None else [],
     }
     if can(request.user, Action.VIEW_AUDIT, manche):
         context["sheet_audit"] = audit_entries(manche, limit=10)

@@ -34,8 +34,26 @@ def reading(season: Season, now: datetime, kind: str, *parts: str) -> Any:
     ``projections``, ``rated``, ``players``, ``player <id>``); on a miss every reading is made again by
     :func:`digest`. None when there is no such reading (a player not in the season)."""
     return revision_cache.reading(
-        season.pk, season.revision, reading_name(kind, *parts), now=now, compute=lambda: digest(season, now)
+        season.pk,
+        season.revision,
+        reading_name(kind, *parts),
+        now=now,
+        compute=lambda: digest(season, now),
+        scheduled=True,
     )
+
+
+def refresh(season_pk: int, now: datetime) -> None:
+    """Make the reports' readings of the season at its current revision (after a change)."""
+    season = Season.objects.filter(pk=season_pk).first()
+    if season is not None:
+        revision_cache.refresh(
+            season.pk,
+            season.revision,
+            reading_name("standings"),
+            now=now,
+            compute=lambda: digest(season, now),
+        )
 
 
 def digest(season: Season, now: datetime) -> tuple[dict[str, Any], datetime | None]:
@@ -68,6 +86,8 @@ def digest(season: Season, now: datetime) -> tuple[dict[str, Any], datetime | No
             "players": frozenset(records),
         }
         readings.update({f"player:{player}": record for player, record in records.items()})
+        projections = readings["projections"]
+        readings.update({f"projection:{p}": goals for p, goals in projections.players.items()})
     return {reading_name(name): value for name, value in readings.items()}, until
 
 
@@ -88,6 +108,13 @@ def standings_with_details(
 def season_projections(season: Season, *, now: datetime) -> SeasonProjections:
     """Ce qu'il me faut for every player of ``season`` (empty when closed or refused by the engine)."""
     return reading(season, now, "projections") or SeasonProjections(season=season.name)
+
+
+def player_projection(season: Season, player: str, *, now: datetime):
+    """Ce qu'il me faut for ``player`` alone (``rules.projections.PlayerProjection``; None when there is none)."""
+    if season.is_closed:
+        return None
+    return reading(season, now, "projection", player)
 
 
 def player_season(season: Season, player: str, *, now: datetime) -> PlayerSeason:
@@ -183,9 +210,55 @@ def palmares(*, now: datetime, limit: int = 10) -> Palmares:
     )
 
 
-def _across_seasons(kind: str, compute: Callable[[list], Any], *, now: datetime) -> Any:
+#: Players whose ratings the palmarès lists, and streak holders it lists per kind.
+PALMARES_RATINGS = 10
+PALMARES_STREAKS = 3
+
+
+def _ratings_slices(ratings: rules.Ratings) -> dict[str, rules.Ratings]:
+    """What the pages read of the club's ratings: the palmarès' top players
+    and each player's own (a page unpickles a few kilobytes, not every player's history)."""
+
+    def of(players) -> rules.Ratings:
+        return rules.Ratings(
+            current={p: ratings.current[p] for p in players},
+            history={p: ratings.history[p] for p in players if p in ratings.history},
+        )
+
+    slices = {"palmares": of([p for p, _r in ratings.ranked()[:PALMARES_RATINGS]])}
+    slices.update({f"player:{p}": of([p]) for p in ratings.current})
+    return slices
+
+
+def _records_slices(records: records_engine.Records) -> dict[str, records_engine.Records]:
+    """The palmarès' longest streaks (holders of the first few of each kind) and each player's own records."""
+
+    def of(players) -> records_engine.Records:
+        return records_engine.Records(
+            longest={p: records.longest[p] for p in players if p in records.longest},
+            current={p: records.current[p] for p in players if p in records.current},
+            head_to_head={p: records.head_to_head[p] for p in players if p in records.head_to_head},
+        )
+
+    kinds = {kind for streaks in records.longest.values() for kind in streaks}
+    holders = {s.player for kind in kinds for s in records.longest_of(kind)[:PALMARES_STREAKS]}
+    everyone = set(records.longest) | set(records.current) | set(records.head_to_head)
+    slices = {"palmares": of(holders)}
+    slices.update({f"player:{p}": of([p]) for p in everyone})
+    return slices
+
+
+def _across_seasons(
+    kind: str,
+    compute: Callable[[list], Any],
+    slices: Callable[[Any], dict[str, Any]],
+    *,
+    now: datetime,
+    part: str | None = None,
+) -> Any:
     """``compute(manches)`` over every listed season's played manches (oldest season
-    first, as :func:`league.rules.rated_manches` gives them), from history.
+    first, as :func:`league.rules.rated_manches` gives them), from history;
+    with ``part``, only that slice of it (``slices(value)`` names them; None when there is no such slice).
 
     Kept by ``league.revision_cache`` with the newest season's readings, under
     a name listing every season and the sum of their revisions (revisions only
@@ -194,24 +267,34 @@ def _across_seasons(kind: str, compute: Callable[[list], Any], *, now: datetime)
     """
     seasons = sorted(listed_seasons(), key=lambda s: s.name)
     if not seasons:
-        return compute([])
+        return compute([]) if part is None else None
+    name = reading_name(kind, ",".join(str(s.pk) for s in seasons))
 
     def from_history():
         manches = [m for s in seasons for m in reading(s, now, "rated") or ()]
         expiries = [reading(s, now, "standings").valid_until for s in seasons]
         until = min((u for u in expiries if u is not None), default=None)
-        return {name: compute(manches)}, until
+        value = compute(manches)
+        made = {f"{name}:{key}": piece for key, piece in slices(value).items()}
+        made[name] = value
+        return made, until
 
-    name = reading_name(kind, ",".join(str(s.pk) for s in seasons))
+    wanted = name if part is None else f"{name}:{part}"
     revision = sum(s.revision for s in seasons)
-    return revision_cache.reading(seasons[-1].pk, revision, name, now=now, compute=from_history)
+    return revision_cache.reading(seasons[-1].pk, revision, wanted, now=now, compute=from_history)
 
 
-def club_ratings(*, now: datetime) -> rules.Ratings:
-    """Every player's Elo rating (docs/rating.md)."""
-    return _across_seasons("ratings", rules.compute_ratings, now=now)
+def club_ratings(*, now: datetime, part: str | None = None) -> rules.Ratings:
+    """Every player's Elo rating (docs/rating.md); with ``part`` (``palmares``, ``player:<id>``) only those players'."""
+    return (
+        _across_seasons("ratings", rules.compute_ratings, _ratings_slices, now=now, part=part)
+        or rules.Ratings()
+    )
 
 
-def club_records(*, now: datetime) -> records_engine.Records:
-    """Every player's streaks and head-to-head."""
-    return _across_seasons("records", records_engine.compute_records, now=now)
+def club_records(*, now: datetime, part: str | None = None) -> records_engine.Records:
+    """Every player's streaks and head-to-head; with ``part`` (``palmares``, ``player:<id>``) only those players'."""
+    return (
+        _across_seasons("records", records_engine.compute_records, _records_slices, now=now, part=part)
+        or records_engine.Records()
+    )

@@ -2,18 +2,28 @@
 ratings across seasons, the printable page."""
 
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 
+from league import revision_cache
 from league.rules import rating
-from league.selectors.seasons import season_or_404
+from league.selectors.seasons import listed_seasons, season_or_404
 
-from ..selectors.readings import club_ratings, club_records, season_standings
+from ..selectors.readings import (
+    PALMARES_RATINGS,
+    PALMARES_STREAKS,
+    club_ratings,
+    club_records,
+    season_standings,
+)
 from ..selectors.readings import palmares as palmares_data
 from ..selectors.standings import names_of
 from .players import STREAK_LABELS
 
 #: Players in the palmarès' ratings table (the ratings page lists everyone).
-RATINGS_ON_PALMARES = 10
+RATINGS_ON_PALMARES = PALMARES_RATINGS
 
 
 def _rating_rows(ratings, limit=None) -> list[tuple[int, str, str, float, int, float]]:
@@ -27,7 +37,7 @@ def _rating_rows(ratings, limit=None) -> list[tuple[int, str, str, float, int, f
 
 
 #: Players listed for each longest streak on the palmarès.
-STREAKS_ON_PALMARES = 3
+STREAKS_ON_PALMARES = PALMARES_STREAKS
 
 
 def _streak_records(records) -> list[tuple[str, list]]:
@@ -38,13 +48,30 @@ def _streak_records(records) -> list[tuple[str, list]]:
 
 
 def palmares(request):
+    """The palmarès: the same for every reader, rendered once per revision of the
+    club's seasons and language (valid until the first deadline not yet counted)."""
     now = timezone.now()
-    context = {
-        "palmares": palmares_data(now=now),
-        "ratings": _rating_rows(club_ratings(now=now), RATINGS_ON_PALMARES),
-        "streaks": _streak_records(club_records(now=now)),
-    }
-    return render(request, "reports/palmares.html", context)
+    seasons = sorted(listed_seasons(), key=lambda s: s.name)
+    name = f"palmares-html:{get_language()}"
+
+    def compute():
+        context = {
+            "palmares": palmares_data(now=now),
+            "ratings": _rating_rows(club_ratings(now=now, part="palmares"), RATINGS_ON_PALMARES),
+            "streaks": _streak_records(club_records(now=now, part="palmares")),
+        }
+        html = render_to_string("reports/_palmares_body.html", context)
+        expiries = [season_standings(s, now=now).valid_until for s in seasons]
+        until = min((u for u in expiries if u is not None), default=None)
+        return {name: mark_safe(html)}, until  # noqa: S308 (our own template's rendering)
+
+    with revision_cache.watching() as watch:
+        if seasons:
+            revision = sum(s.revision for s in seasons)
+            body = revision_cache.reading(seasons[-1].pk, revision, name, now=now, compute=compute)
+        else:
+            body = compute()[0][name]
+    return render(request, "reports/palmares.html", {"body": body, "updating": watch.previous})
 
 
 def ratings(request):

@@ -1,18 +1,23 @@
 """A player's page: his seasons, titles and statistics."""
 
+import hashlib
+
 from django.contrib.auth import get_user_model
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
+from league import revision_cache
 from league.rules import calendar as cal
 from league.rules import rating
-from league.selectors.seasons import season_or_404
+from league.selectors.seasons import listed_seasons, season_or_404
 
 from .. import charts
 from ..selectors.players import comptes_rendus_written, recent_comptes_rendus
-from ..selectors.readings import club_ratings, club_records, player_record
+from ..selectors.readings import club_ratings, club_records, player_record, season_standings
 from ..selectors.standings import names_of
 from .common import goals_of
 
@@ -37,6 +42,35 @@ def streak_rows(records, player: str) -> list:
 def player(request, username: str):
     user = get_object_or_404(get_user_model(), username=username)
     now = timezone.now()
+    with revision_cache.watching() as watch:  # the previous results while the new ones are computed
+        body = _body(request, user, now)
+    context = {"profile": user, "body": body, "updating": watch.previous}
+    return render(request, "reports/player.html", context)
+
+
+def _body(request, user, now) -> str:
+    """The page below its title, the same for every reader: rendered once per
+    revision of the club's seasons (any change to any of them renders it again),
+    language, chosen season and what the page shows of the member himself."""
+    seasons = sorted(listed_seasons(), key=lambda s: s.name)
+    shown = (user.display_name, user.avatar.name, request.GET.get("saison", ""))
+    digest = hashlib.blake2b(repr(shown).encode(), digest_size=12).hexdigest()
+    name = f"player-html:{get_language()}:{user.username}:{digest}"
+
+    def compute():
+        html = render_to_string("reports/_player_body.html", _player_context(request, user, now))
+        # Right until the first deadline a season's results did not count (a late malus may fall then).
+        expiries = [season_standings(s, now=now).valid_until for s in seasons]
+        until = min((u for u in expiries if u is not None), default=None)
+        return {name: mark_safe(html)}, until  # noqa: S308 (our own template's rendering)
+
+    if not seasons:
+        return compute()[0][name]
+    revision = sum(s.revision for s in seasons)
+    return revision_cache.reading(seasons[-1].pk, revision, name, now=now, compute=compute)
+
+
+def _player_context(request, user, now) -> dict:
     record = player_record(user, now=now)
     chosen = None
     if record.seasons:
@@ -52,7 +86,7 @@ def player(request, username: str):
     playing = next((s for s in record.seasons if not s.closed and s.rank is not None), None)
     season = season_or_404(playing.season) if playing else None
     goals = goals_of(season, user.username, now) if season else None
-    changes = club_ratings(now=now).history.get(user.username, ())
+    changes = club_ratings(now=now, part=f"player:{user.username}").history.get(user.username, ())
     rating_chart = ""
     if changes:
         rating_chart = charts.step_chart(
@@ -67,7 +101,7 @@ def player(request, username: str):
             title=_("Cote Elo de %(name)s après chacune de ses manches (écart à %(initial)s)")
             % {"name": user.display_name, "initial": int(rating.INITIAL)},
         )
-    records = club_records(now=now)
+    records = club_records(now=now, part=f"player:{user.username}")
     opponents = records.head_to_head.get(user.username, ())[:HEAD_TO_HEAD_ROWS]
     opponent_names = names_of(h.opponent for h in opponents)
     places = [(place, record.places.get(place, 0)) for place in range(1, cal.SEATS + 1)]
@@ -98,4 +132,4 @@ def player(request, username: str):
         "comptes_rendus": comptes_rendus_written(user),
         "recent_comptes_rendus": recent_comptes_rendus(user),
     }
-    return render(request, "reports/player.html", context)
+    return context

@@ -8,6 +8,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
+from league import revision_cache
 from league.permissions import Action, can
 from league.selectors.seasons import current_season, listed_seasons, season_or_404
 
@@ -34,6 +35,40 @@ def standings_current(request):
 def _fragment(request, season, sort: str, now) -> dict:
     """The part of the page that is the same for every reader, rendered once per
     revision, language and ordering; with what the per-reader part needs."""
+    name, compute = _fragment_maker(request, season, sort, now)
+    return memo(season, name, now, compute)
+
+
+def prerender(season_pk: int, now) -> None:
+    """Render the page's shared part in every language, in the default order, after a
+    change (``league.recompute_season`` runs it after the readings): the first reader
+    of the new revision does not render it while the others wait or get the previous one."""
+    from django.conf import settings
+    from django.contrib.auth.models import AnonymousUser
+    from django.test import RequestFactory
+    from django.urls import reverse
+    from django.utils import translation
+
+    from league.models import Season
+
+    season = Season.objects.filter(pk=season_pk).first()
+    if season is None:
+        return
+    for language, _label in settings.LANGUAGES:
+        with translation.override(language):
+            request = RequestFactory().get(reverse("reports:standings", args=[season.name]))
+            request.user = AnonymousUser()
+            name, compute = _fragment_maker(request, season, "rank", now)
+
+            def make(compute=compute, name=name):
+                value, until = compute()
+                return {name: value}, until
+
+            revision_cache.refresh(season.pk, season.revision, name, now=now, compute=make)
+
+
+def _fragment_maker(request, season, sort: str, now):
+    """The name of the page's shared part, and how to render it (``() -> (value, valid until)``)."""
 
     def compute():
         data, details = standings_with_details(season, now=now)
@@ -67,7 +102,7 @@ def _fragment(request, season, sort: str, now) -> dict:
         ranks = {line.player: (line.rank, line.tied) for line in data.lines}
         return {"html": html, "ranks": ranks, "count": len(data.lines)}, data.valid_until
 
-    return memo(season, reading_name("standings-html", get_language(), sort), now, compute)
+    return reading_name("standings-html", get_language(), sort), compute
 
 
 def standings(request, season_name: str):
@@ -76,11 +111,12 @@ def standings(request, season_name: str):
     sort = request.GET.get("sort", "rank")
     if sort not in ORDERINGS:
         sort = "rank"
-    fragment = _fragment(request, season, sort, now)
-    me = my_goals = None
-    if request.user.is_authenticated:
-        me = fragment["ranks"].get(request.user.username)
-        my_goals = goals_of(season, request.user.username, now)
+    with revision_cache.watching() as watch:  # the previous result while the new one is computed
+        fragment = _fragment(request, season, sort, now)
+        me = my_goals = None
+        if request.user.is_authenticated:
+            me = fragment["ranks"].get(request.user.username)
+            my_goals = goals_of(season, request.user.username, now)
     context = {
         "season": season,
         "seasons": listed_seasons(),
@@ -89,6 +125,7 @@ def standings(request, season_name: str):
         "me": me,
         "my_goals": my_goals,
         "highlight": highlight_style(request),
+        "updating": watch.previous,
         "can_award": season.is_closed
         and request.user.is_authenticated
         and can(request.user, Action.MANAGE_SEASON, season),

@@ -142,15 +142,26 @@ def test_cached_bytes_grow_linearly_with_the_number_of_manches(db):
 def test_the_manche_page_reads_the_cached_outcome_instead_of_scoring_the_sheet(
     client, small_season, monkeypatch
 ):
+    """The ranking is the season's cached outcome; the sheet is scored once per
+    revision (for the night's point flow, kept with the page's rendering), not on each view."""
     result = season_result(small_season, now=NOW)
     vainqueur = result.manches[1].vainqueurs[0]
+    scored = []
+    score_sheet = rules.score_sheet
 
-    def not_again(*args, **kwargs):
-        raise AssertionError("the sheet was scored again")
+    def counting(*args, **kwargs):
+        scored.append(args)
+        return score_sheet(*args, **kwargs)
 
-    monkeypatch.setattr(rules, "score_sheet", not_again)
-    response = client.get(reverse("league:manche_detail", args=[small_season.name, 1]))
-    assert response.status_code == 200
-    state = response.context["sheet_state"]
-    assert [line.entry for line in state.ranking] == list(result.manches[1].ranking)
-    assert [line.user.username for line in state.ranking if line.vainqueur] == [vainqueur]
+    monkeypatch.setattr(rules, "score_sheet", counting)
+    from accounts.models import User
+
+    url = reverse("league:manche_detail", args=[small_season.name, 1])
+    for _ in range(3):  # rendered from the cached outcome, then the rendering itself is kept
+        response = client.get(url)
+        assert response.status_code == 200
+        page = response.content.decode()
+        assert f"<strong>{User.objects.get(username=vainqueur)}</strong>" in page
+        assert page.count('class="table-success"') == 1
+        assert reverse("reports:player", args=[vainqueur]) in page
+    assert len(scored) == 1

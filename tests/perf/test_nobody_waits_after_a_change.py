@@ -1,0 +1,148 @@
+"""After a change nobody waits: the season is recomputed once, on commit, and
+until then every reader gets the previous result, marked as being updated.
+
+Counts (recomputations, which result a reader got, the mark), never timings:
+the timed figures are in ``bench/bench_stampede.py``.
+"""
+
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+import time_machine
+from django.urls import reverse
+
+from league import revision_cache, rules
+from league.models import Season
+from league.selectors.engine import current_revision
+from league.services.revision import invalidate
+from reports.selectors.cache import reading_name
+from tests.support.seasongen import load_season
+
+START = datetime(2030, 9, 1, 21, 0, tzinfo=ZoneInfo("Europe/Paris"))
+NOW = datetime(2031, 9, 1, 12, 0, tzinfo=ZoneInfo("Europe/Paris"))
+MARK = 'id="updating"'
+
+
+@pytest.fixture(autouse=True)
+def after_the_season():
+    with time_machine.travel(NOW, tick=False):
+        yield
+
+
+@pytest.fixture
+def season(db):
+    return load_season(name="2030-2031", players=10, manches_per_player=4, seed=3, start=START)
+
+
+@pytest.fixture
+def computations(monkeypatch):
+    calls = []
+    compute = rules.compute_season
+
+    def counting(season, *, now):
+        calls.append(season.name)
+        return compute(season, now=now)
+
+    monkeypatch.setattr(rules, "compute_season", counting)
+    return calls
+
+
+@pytest.fixture
+def worker(monkeypatch):
+    """A shared cache (as Redis is) and a worker that has not run yet: what was queued."""
+    queued = []
+    monkeypatch.setattr(revision_cache, "shared", lambda: True)
+    monkeypatch.setattr(revision_cache, "_dispatcher", [lambda pk, revision: queued.append((pk, revision))])
+    return queued
+
+
+def change_the_rules(season: Season) -> None:
+    """A write that changes the classification (the place points), as a service makes it."""
+    Season.objects.filter(pk=season.pk).update(params={"place_points": [5, 3, 1, 0, -2]})
+    invalidate(season)
+
+
+def first_line(client, season) -> dict:
+    document = client.get(reverse("reports:api_standings", args=[season.name])).json()
+    return document["standings"][0]
+
+
+def test_a_change_recomputes_the_season_once_when_it_commits(
+    client, season, computations, django_capture_on_commit_callbacks
+):
+    """Embedded setup (a cache of this process): the writer's request recomputes after its commit."""
+    before = first_line(client, season)
+    assert len(computations) == 1
+    with django_capture_on_commit_callbacks(execute=True):
+        change_the_rules(season)
+    assert len(computations) == 2  # on commit, before any reader came
+    standings = reverse("reports:standings", args=[season.name])
+    for _ in range(3):
+        response = client.get(standings)
+        assert response.status_code == 200
+        assert MARK not in response.content.decode()
+    assert first_line(client, season) != before
+    assert len(computations) == 2
+
+
+def test_readers_get_the_previous_result_marked_as_being_updated_until_the_worker_ran(
+    client, season, computations, worker, django_capture_on_commit_callbacks
+):
+    standings = reverse("reports:standings", args=[season.name])
+    player = reverse("reports:player", args=["p000"])
+    before = first_line(client, season)
+    assert MARK not in client.get(standings).content.decode()
+    with django_capture_on_commit_callbacks(execute=True):
+        change_the_rules(season)
+    revision = current_revision(season)
+    assert worker == [(season.pk, revision)]  # queued once, on commit
+    for _ in range(4):  # four readers meanwhile: the previous result, said to be updating, nothing computed
+        assert first_line(client, season) == before
+        for url in (standings, player):
+            response = client.get(url)
+            assert response.status_code == 200
+            assert MARK in response.content.decode(), url
+    assert len(computations) == 1
+    assert worker == [(season.pk, revision)]  # the readers queued nothing more
+
+    revision_cache.recompute(season.pk, revision, now=NOW)  # the worker runs the task
+    assert len(computations) == 2
+    rendered = [reading_name("standings-html", language, "rank") for language in ("fr", "en")]
+    assert set(revision_cache.read_many(season.pk, revision, rendered, now=NOW)) == set(rendered)
+    assert first_line(client, season) != before
+    for url in (standings, player):
+        assert MARK not in client.get(url).content.decode()
+    assert len(computations) == 2
+
+
+def test_the_recomputation_runs_once_even_when_queued_twice(season, computations, worker):
+    from reports.selectors.readings import season_standings
+
+    season_standings(season, now=NOW)
+    change_the_rules(season)
+    revision = current_revision(season)
+    revision_cache.recompute(season.pk, revision, now=NOW)
+    revision_cache.recompute(season.pk, revision, now=NOW)
+    assert len(computations) == 2
+
+
+def test_a_season_never_computed_is_computed_inline_once(client, season, computations, worker):
+    """No previous result to show: the first reader computes it (under the lock), unmarked."""
+    response = client.get(reverse("reports:standings", args=[season.name]))
+    assert response.status_code == 200
+    assert MARK not in response.content.decode()
+    assert len(computations) == 1
+    assert worker == []
+
+
+def test_a_season_the_engine_refuses_is_not_computed_again_on_every_page(client, season, computations):
+    from league.models import Donne
+
+    donne = Donne.objects.filter(manche__season=season, kind="contract").order_by("pk").first()
+    Donne.objects.filter(pk=donne.pk).update(bouts=3, points=10)  # no deal gives that
+    invalidate(season)
+    manche = reverse("league:manche_detail", args=[season.name, donne.manche.number])
+    for _ in range(3):
+        assert client.get(manche).status_code == 200
+    assert len(computations) == 1
