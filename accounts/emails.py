@@ -36,6 +36,7 @@ def _plain_text_engine() -> Engine:
         dirs=site.dirs,
         loaders=site.loaders,
         libraries=site.libraries,
+        builtins=[b for b in site.builtins if b not in Engine.default_builtins],  # {% colon %}
         string_if_invalid=site.string_if_invalid,
         file_charset=site.file_charset,
         autoescape=False,

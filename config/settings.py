@@ -88,6 +88,8 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "accounts.context_processors.club",
             ],
+            # {% colon %}: a label's colon as the reader's language writes it (config/typography.py).
+            "builtins": ["config.typography"],
         },
     },
 ]
@@ -154,6 +156,8 @@ LOGIN_USUAL_ADDRESS_DAYS = env_int("LOGIN_USUAL_ADDRESS_DAYS", 90)
 LANGUAGE_CODE = "fr"
 LANGUAGES = [("fr", _("Français")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# The site's own date formats over Django's (config/formats/<lang>/formats.py).
+FORMAT_MODULE_PATH = ["config.formats"]
 TIME_ZONE = "Europe/Paris"
 USE_I18N = True
 USE_TZ = True
