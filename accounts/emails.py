@@ -36,6 +36,7 @@ def _plain_text_engine() -> Engine:
         dirs=site.dirs,
         loaders=site.loaders,
         libraries=site.libraries,
+        builtins=[b for b in site.builtins if b not in Engine.default_builtins],  # {% colon %}
         string_if_invalid=site.string_if_invalid,
         file_charset=site.file_charset,
         autoescape=False,
@@ -47,14 +48,23 @@ def plain_text(template: str, context: dict) -> str:
     return _plain_text_engine().get_template(template).render(Context(context, autoescape=False))
 
 
+def _with_site(context: dict) -> dict:
+    return {"club_name": settings.CLUB_NAME, "site_url": settings.SITE_URL, **context}
+
+
+def render_subject(name: str, context: dict, language: str) -> str:
+    """The subject of email ``name`` in ``language``, on one line (a header must hold on one)."""
+    with translation.override(language):
+        return " ".join(plain_text(f"emails/{name}_subject.txt", _with_site(context)).split())
+
+
 def render_email(name: str, context: dict) -> tuple[str, str, str]:
-    context = {"club_name": settings.CLUB_NAME, "site_url": settings.SITE_URL, **context}
+    """Subject, text and HTML of email ``name``, in the club's language."""
+    context = _with_site(context)
+    subject = render_subject(name, context, settings.LANGUAGE_CODE)
     with translation.override(settings.LANGUAGE_CODE):
-        subject = plain_text(f"emails/{name}_subject.txt", context)
         text = plain_text(f"emails/{name}.txt", context)
         html = render_to_string(f"emails/{name}.html", context)
-    # A header must hold on one line, whatever the template's whitespace.
-    subject = " ".join(subject.split())
     return subject, text, html
 
 

@@ -4,7 +4,7 @@ join requests, the President's desk and the offices, the password reset."""
 from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
-from .forms import ThrottledPasswordResetForm
+from .forms.login import ThrottledPasswordResetForm
 from .views import invitations, join, login, members, offices, profile
 
 app_name = "accounts"

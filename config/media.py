@@ -5,7 +5,7 @@ club's avatars are few and small, so the application serves them: only
 under ``avatars/``, only files that exist, with headers that let a browser
 do nothing but show a picture (``nosniff``, a Content-Security-Policy of
 ``default-src 'none'``, ``sandbox``). The files themselves are re-encoded at
-upload (``accounts.forms.reencoded_avatar``). A front server may serve
+upload (``accounts.forms.profile.reencoded_avatar``). A front server may serve
 ``MEDIA_ROOT/avatars/`` at ``/media/avatars/`` instead (README, Production).
 """
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
 
+from .code_version import code_version
 from .env import cache_config, env_bool, env_int, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -88,6 +89,8 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "accounts.context_processors.club",
             ],
+            # {% colon %}: a label's colon as the reader's language writes it (config/typography.py).
+            "builtins": ["config.typography"],
         },
     },
 ]
@@ -108,6 +111,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CACHES = {"default": cache_config(env_str("CACHE_URL", "locmem://"))}
+# The revision cache's keys carry the code's digest: a deploy never shows the
+# previous code's wording or numbers from the cache (config/code_version.py).
+CODE_VERSION = env_str("CODE_VERSION", "") or code_version(BASE_DIR)
 
 AUTH_USER_MODEL = "accounts.User"
 AUTHENTICATION_BACKENDS = [
@@ -154,6 +160,8 @@ LOGIN_USUAL_ADDRESS_DAYS = env_int("LOGIN_USUAL_ADDRESS_DAYS", 90)
 LANGUAGE_CODE = "fr"
 LANGUAGES = [("fr", _("Français")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# The site's own date formats over Django's (config/formats/<lang>/formats.py).
+FORMAT_MODULE_PATH = ["config.formats"]
 TIME_ZONE = "Europe/Paris"
 USE_I18N = True
 USE_TZ = True

@@ -20,3 +20,14 @@ class LeagueConfig(AppConfig):
             lambda season_id, revision: tasks.recompute_season.delay(season_id, revision)
         )
         revision_cache.register_refresh(engine.refresh)
+
+        # A member renamed: the cached pages showing his name are rendered again.
+        from accounts.signals import display_name_changed
+
+        from .services.revision import invalidate_seasons_of
+
+        display_name_changed.connect(
+            lambda sender, user, **kwargs: invalidate_seasons_of(user),
+            weak=False,
+            dispatch_uid="league-renamed",
+        )

@@ -10,8 +10,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 from simple_history.models import HistoricalRecords
 
 from accounts.models import JetonColour
@@ -497,7 +497,9 @@ class SiteNotice(models.Model):
     """A message shown to a member on the site (the on-site half of a notification)."""
 
     recipient = models.ForeignKey(User, on_delete=models.CASCADE, related_name="notices")
+    #: In the club's language; ``texts`` holds it in every language of the site.
     text = models.CharField(max_length=500)
+    texts = models.JSONField(default=dict, blank=True)
     url = models.CharField(max_length=300, blank=True)
     created_at = models.DateTimeField()
     read_at = models.DateTimeField(null=True, blank=True)
@@ -507,3 +509,7 @@ class SiteNotice(models.Model):
 
     def __str__(self) -> str:
         return self.text[:60]
+
+    def shown_text(self) -> str:
+        """The notice in the reader's language (a notice left before there were others: the club's)."""
+        return self.texts.get(get_language(), self.text)

@@ -18,7 +18,7 @@ from datetime import datetime
 from django.conf import settings
 from django.db import IntegrityError, transaction
 
-from accounts.emails import render_email
+from accounts.emails import render_email, render_subject
 from accounts.services.outbox import queue_email
 
 from .models import SentNotification, SiteNotice
@@ -52,14 +52,16 @@ def notify(
     """
     if SentNotification.objects.filter(key=key).exists():
         return False
-    subject, text, html = render_email(
-        template,
-        {"user": user, "url": url, "absolute_url": settings.SITE_URL + url if url else "", **context},
-    )
+    context = {"user": user, "url": url, "absolute_url": settings.SITE_URL + url if url else "", **context}
+    subject, text, html = render_email(template, context)
+    # The notice is read on the site, in whichever language the member reads it.
+    texts = {code: render_subject(template, context, code)[:500] for code, _name in settings.LANGUAGES}
     try:
         with transaction.atomic():
             SentNotification.objects.create(key=key, recipient=user, claimed_at=now)
-            SiteNotice.objects.create(recipient=user, text=subject[:500], url=url, created_at=now)
+            SiteNotice.objects.create(
+                recipient=user, text=subject[:500], texts=texts, url=url, created_at=now
+            )
             if wants_email(user, preference):
                 queue_email(to=[user.email], subject=subject, text=text, html=html, key=key, now=now)
     except IntegrityError:

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.core.cache import cache, caches
 from django.core.cache.backends.locmem import LocMemCache
 
@@ -165,13 +166,14 @@ class Entry:
 
 
 def key(season_pk: int, name: str) -> str:
-    return f"season:{season_pk}:{name}"
+    """A reading's key: new code (``settings.CODE_VERSION``) never reads the previous code's readings."""
+    return f"season:{settings.CODE_VERSION}:{season_pk}:{name}"
 
 
 def _lock_key(season_pk: int, name: str, revision: int) -> str:
     """One lock per reading (not per season): a computation that reads another
     reading (the reports' digest reads the engine's result) takes its own."""
-    return f"season:{season_pk}:computing:{name}:{revision}"
+    return f"season:{settings.CODE_VERSION}:{season_pk}:computing:{name}:{revision}"
 
 
 def _get_many(keys: list[str]) -> dict[str, Any]:

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from html import escape
 
+from config.typography import colon
 from league.templatetags.numbers import num
 
 Number = int | float | Fraction
@@ -148,7 +149,7 @@ def step_chart(
         last = points[-1][1]
         out.append(
             f'<path data-player="{escape(key)}" stroke="{colour(index)}" d="{"".join(d)}">'
-            f"<title>{escape(label)} : {_number(last)}</title></path>"
+            f"<title>{escape(label)}{colon()} {_number(last)}</title></path>"
         )
         out.extend(
             f'<circle data-player="{escape(key)}" cx="{_fmt(x)}" cy="{_fmt(y)}" r="3" fill="{colour(index)}"/>'
@@ -203,7 +204,7 @@ def bar_chart(
         fill = positive if v >= 0 else negative
         out.append(
             f'<rect x="{_fmt(x)}" y="{_fmt(y0)}" width="{_fmt(bar)}" height="{_fmt(max(y1 - y0, 0.5))}" '
-            f'fill="{fill}"><title>{escape(str(label))} : {_number(v)}</title></rect>'
+            f'fill="{fill}"><title>{escape(str(label))}{colon()} {_number(v)}</title></rect>'
         )
         if i % every == 0:
             out.append(

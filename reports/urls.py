@@ -10,6 +10,7 @@ urlpatterns = [
     path("classement/", standings.standings_current, name="standings_current"),
     path("classement/<str:season_name>/", standings.standings, name="standings"),
     path("classement/<str:season_name>/classement.csv", standings.standings_csv, name="standings_csv"),
+    path("classement/<str:season_name>/classement.xlsx", standings.standings_xlsx, name="standings_xlsx"),
     path(
         "classement/<str:season_name>/detail/<str:username>/",
         standings.standings_explanation,

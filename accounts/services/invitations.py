@@ -19,6 +19,7 @@ from ..models import (
     short_id_validator,
 )
 from ..roles import is_club_president
+from ..signals import display_name_changed
 from .common import (
     audit,
     is_established,
@@ -261,6 +262,7 @@ def invitation_accept(*, token: str, password: str, display_name: str = "", now:
                 }
             )
         user = User(username=invitation.username, date_joined=now)
+    renamed = user.pk is not None and user.display_name != display_name
     user.display_name = display_name
     user.email = invitation.email
     user.is_active = True
@@ -275,4 +277,6 @@ def invitation_accept(*, token: str, password: str, display_name: str = "", now:
     invitation.user = user
     audit(invitation, by=user, reason="invitation acceptée")
     invitation.save(update_fields=["used_at", "user"])
+    if renamed:
+        display_name_changed.send(sender=User, user=user)
     return user

@@ -1,4 +1,4 @@
-"""A member's own profile: changing his e-mail address (confirmed by a link), renewing his calendar link.
+"""A member's own profile: his details, changing his e-mail address (confirmed by a link), renewing his calendar link.
 
 Writes are atomic, keyword-only, with ``now`` passed in.
 """
@@ -17,7 +17,19 @@ from ..models import (
     User,
     new_calendar_token,
 )
+from ..signals import display_name_changed
 from .common import audit, normalize_email, spend_link
+
+
+def profile_save(*, form) -> User:
+    """Save a member's own details (a valid profile form); the pages showing his name follow."""
+    user = form.instance
+    before = User.objects.filter(pk=user.pk).values_list("display_name", flat=True).first()
+    with transaction.atomic():
+        user = form.save()
+        if user.display_name != before:
+            display_name_changed.send(sender=User, user=user)
+    return user
 
 
 def email_change_valid_for() -> timedelta:

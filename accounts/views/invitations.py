@@ -10,11 +10,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
-from ..forms import (
-    InvitationAcceptForm,
-    InvitationForm,
-    add_service_errors,
-)
+from ..forms.common import add_service_errors
+from ..forms.invitations import InvitationAcceptForm, InvitationForm
 from ..models import Invitation, User
 from ..permissions import Action, permission_required
 from ..services import invitations as services

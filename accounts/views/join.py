@@ -9,11 +9,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from ..client_address import client_address
-from ..forms import (
-    JoinApprovalForm,
-    JoinRequestForm,
-    add_service_errors,
-)
+from ..forms.common import add_service_errors
+from ..forms.join import JoinApprovalForm, JoinRequestForm
 from ..models import JoinRequest
 from ..permissions import Action, permission_required
 from ..services import join as services

@@ -5,7 +5,7 @@ from django.core.exceptions import NON_FIELD_ERRORS
 from django.utils import timezone
 
 from ..client_address import client_address
-from ..forms import LoginForm
+from ..forms.login import LoginForm
 from ..login_guard import address_trust
 
 

@@ -8,12 +8,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from ..forms import (
-    InvitationForm,
-    PresidencyHandOverForm,
-    VicePresidentForm,
-    add_service_errors,
-)
+from ..forms.common import add_service_errors
+from ..forms.invitations import InvitationForm
+from ..forms.offices import PresidencyHandOverForm, VicePresidentForm
 from ..models import Invitation, JoinRequest, Mandate
 from ..permissions import Action, permission_required
 from ..roles import current_president, current_vice_president

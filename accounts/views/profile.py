@@ -9,11 +9,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
-from ..forms import (
-    EmailChangeForm,
-    ProfileForm,
-    add_service_errors,
-)
+from ..forms.common import add_service_errors
+from ..forms.profile import EmailChangeForm, ProfileForm
 from ..models import EmailChange
 from ..permissions import Action, can
 from ..services import profile as services
@@ -25,7 +22,7 @@ from .common import message_errors
 def profile(request):
     form = ProfileForm(request.POST or None, request.FILES or None, instance=request.user)
     if request.method == "POST" and form.is_valid():
-        form.save()
+        services.profile_save(form=form)
         messages.success(request, _("Profil enregistré."))
         return redirect("accounts:profile")
     if request.method == "POST":

@@ -11,6 +11,7 @@ from zoneinfo import ZoneInfo
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.formats import date_format
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
@@ -250,7 +251,7 @@ class OpenRegistrationsForm(forms.Form):
             _("Manche %(n)s — %(day)s")
             % {
                 "n": m.number,
-                "day": m.starts_at.astimezone(ZoneInfo(cal.CLUB_TIMEZONE)).strftime("%d/%m/%Y"),
+                "day": date_format(m.starts_at.astimezone(ZoneInfo(cal.CLUB_TIMEZONE)), "DATE_FORMAT"),
             }
         )
 

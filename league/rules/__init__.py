@@ -37,7 +37,7 @@ from .explain import explain_player, explain_season
 from .first_season import earliest_season
 from .flow import Transfer, point_flow
 from .manche import QuickResult, RankingEntry, manche_bonuses, rank_manche, vainqueurs, validate_quick_results
-from .messages import Message, gettext_noop
+from .messages import Message, Plural, gettext_noop
 from .numbers import json_number, to_decimal
 from .progression import average_progression
 from .rating import RatedManche, RatingChange, Ratings, compute_ratings, rated_manches
@@ -79,6 +79,7 @@ __all__ = [
     "Penalty",
     "PlayerInfo",
     "PlayerStats",
+    "Plural",
     "Poignee",
     "QuickResult",
     "HandsChange",

@@ -180,7 +180,9 @@ def closing_problems(starts_at: datetime, now: datetime) -> list[RuleViolation]:
             "starts_at",
             Message(
                 gettext_noop("the manche starts at %(starts_at)s: it cannot be closed before it has started"),
-                {"starts_at": starts_at.astimezone(ZoneInfo(CLUB_TIMEZONE)).strftime("%Y-%m-%d %H:%M")},
+                {
+                    "starts_at": starts_at.astimezone(ZoneInfo(CLUB_TIMEZONE))
+                },  # the site writes it in the reader's notation
             ),
         )
     ]

@@ -32,7 +32,7 @@ __all__ = [
     "CompteRenduRecord",
     "OpenDeadline",
     "compte_rendu_adjustments",
-    "format_instant",
+    "wall_clock",
     "manche_deadlines",
     "next_deadline",
     "open_deadline",
@@ -91,14 +91,15 @@ def wall_clock_add_days(ruleset: RuleSet, moment: datetime, days: int) -> dateti
     return local.replace(tzinfo=zone)
 
 
-def format_instant(ruleset: RuleSet, moment: datetime) -> str:
-    """``2011-09-15 21:00`` on the club's wall clock, for messages."""
-    return _format_instant(ruleset.timezone, _utc(moment))
+def wall_clock(ruleset: RuleSet, moment: datetime) -> datetime:
+    """``moment`` on the club's wall clock, for messages (the site writes it in
+    the reader's notation, ``str()`` as ``2011-09-15 21:00``)."""
+    return _wall_clock(ruleset.timezone, _utc(moment))
 
 
 @lru_cache(maxsize=4096)
-def _format_instant(timezone: str, moment: datetime) -> str:
-    return moment.astimezone(ZoneInfo(timezone)).strftime("%Y-%m-%d %H:%M")
+def _wall_clock(timezone: str, moment: datetime) -> datetime:
+    return moment.astimezone(ZoneInfo(timezone))
 
 
 def manche_deadlines(
@@ -191,15 +192,16 @@ def late_adjustments(
 
 
 def _late_reason(ruleset: RuleSet, deadline: datetime, deadline_manches: Mapping | None) -> Message:
-    when = format_instant(ruleset, deadline)
+    # "… avant le début de la manche suivante … A chaque nouvelle manche de retard … 0,5 point de malus"
+    when = wall_clock(ruleset, deadline)
     following = (deadline_manches or {}).get(deadline)
     if following is not None:
         return Message(
-            _("−0.5 late compte-rendu: deadline %(deadline)s (start of manche %(next)s) passed without it"),
+            _("Late compte-rendu: none posted before the start of manche %(next)s (%(deadline)s): −0.5"),
             {"deadline": when, "next": following},
         )
     return Message(
-        _("−0.5 late compte-rendu: deadline %(deadline)s passed without it"),
+        _("Late compte-rendu: none posted by the deadline of %(deadline)s: −0.5"),
         {"deadline": when},
     )
 
@@ -258,7 +260,7 @@ def rejection_deadline(
 
 #: The reason of a non-conforme malus when a replacement was accepted before the vainqueur's revision.
 REPLACED_FIRST = _(
-    "−0.5 compte-rendu not up to standard (rejected %(t0)s): another participant's replacement was accepted first"
+    "Compte-rendu not up to standard (rejected %(t0)s): another participant's acceptable one came before the winner's revision: −0.5"
 )
 
 
@@ -292,16 +294,17 @@ def non_conforme_adjustments(
     first_other = replacements[0][0] if replacements else None
     reacted = revision is not None and revision < d and (first_other is None or revision < first_other)
     out = []
-    t0_text, d_text = format_instant(ruleset, t0), format_instant(ruleset, d)
+    t0_at, d_at = wall_clock(ruleset, t0), wall_clock(ruleset, d)
     if not reacted and (first_other is not None or now >= d):
         if first_other is not None and (revision is None or first_other <= revision) and first_other < d:
-            reason = Message(REPLACED_FIRST, {"t0": t0_text, "deadline": d_text})
+            reason = Message(REPLACED_FIRST, {"t0": t0_at, "deadline": d_at})
         else:
+            # "… ne correspond pas aux standards et que le rédacteur ne réagit pas à temps"
             reason = Message(
                 _(
-                    "−0.5 compte-rendu not up to standard (rejected %(t0)s): no accepted revision before %(deadline)s"
+                    "Compte-rendu not up to standard (rejected %(t0)s): the winner did not react in time, no accepted revision before %(deadline)s: −0.5"
                 ),
-                {"t0": t0_text, "deadline": d_text},
+                {"t0": t0_at, "deadline": d_at},
             )
         out.extend(Adjustment(v, CR_NON_CONFORME, -HALF, number, reason) for v in vainqueurs)
     eligible = [(posted, author) for posted, author in replacements if revision is None or posted < revision]
@@ -317,11 +320,12 @@ def non_conforme_adjustments(
                 CR_REMPLACEMENT,
                 HALF,
                 number,
+                # "Le premier à poster … un compte-rendu acceptable reçoit un bonus de 0,5 point"
                 Message(
                     _(
-                        "+0.5 replacement compte-rendu: posted %(posted)s after the rejection of %(t0)s and accepted first"
+                        "Replacement compte-rendu: the first acceptable one after the winner's was rejected (%(t0)s), posted %(posted)s: +0.5"
                     ),
-                    {"posted": format_instant(ruleset, first), "t0": t0_text},
+                    {"posted": wall_clock(ruleset, first), "t0": t0_at},
                 ),
             )
             for author in awarded

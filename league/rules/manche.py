@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 from .adjustments import BOUTS_SUR_PRISE, DEFENSIF, SEUL_POSITIF, Adjustment
 from .errors import RuleViolation, raise_if
-from .messages import Message
+from .messages import Message, ngettext, ordinal
 from .messages import gettext_noop as _
-from .numbers import to_decimal
+from .numbers import decimal_of_fraction, to_decimal
 from .ruleset import RuleSet
 
 __all__ = [
@@ -258,8 +258,11 @@ def seul_positif(ranking: Sequence[RankingEntry], number: int | None) -> list[Ad
                     SEUL_POSITIF,
                     SEUL_POSITIF_VALUE,
                     number,
+                    # "Lorsque le vainqueur d'une manche finit seul positif, 1 point de bonus…"
                     Message(
-                        _("+1 seul positif: vainqueur with %(score)s, every other player at 0 or below"),
+                        _(
+                            "Seul positif: winner with a score of %(score)s, every other player at 0 or below: +1"
+                        ),
                         {"score": e.score},
                     ),
                 )
@@ -286,11 +289,18 @@ def bouts_sur_prise(ranking: Sequence[RankingEntry], number: int | None) -> list
             BOUTS_SUR_PRISE,
             HALF,
             number,
+            # "La moyenne de bout sur prise la plus faible, si elle est inférieure ou
+            # égale à 1,0 … à condition d'avoir remporté au moins une partie."
             Message(
                 _(
-                    "+0.5 bouts sur prise: %(bouts)s bouts over %(prises)s prises (%(won)s won), the lowest average, at most 1"
+                    "Bouts sur prise: %(bouts)s in %(prises)s (%(won)s), an average of %(average)s, the lowest of the manche and at most 1: +0.5"
                 ),
-                {"bouts": e.bouts, "prises": e.prises, "won": e.prises_won},
+                {
+                    "bouts": ngettext("%(n)s bout", "%(n)s bouts", e.bouts),
+                    "prises": ngettext("%(n)s prise", "%(n)s prises", e.prises),
+                    "won": ngettext("%(n)s won", "%(n)s won", e.prises_won),
+                    "average": _hundredths(Fraction(e.bouts, e.prises)),
+                },
             ),
         )
         for e in candidates
@@ -318,16 +328,17 @@ def defensifs(ranking: Sequence[RankingEntry], number: int | None) -> list[Adjus
                     DEFENSIF,
                     HALF,
                     number,
+                    # "Au troisième si son score est supérieur ou égal au score du vainqueur - 60%"
                     Message(
                         _(
-                            "+0.5 defensive: place %(place)s with %(score)s ≥ %(factor)s × %(w)s = %(threshold)s"
+                            "Defensive bonus: %(place)s with a score of %(score)s, at least the winner's score (%(w)s) minus %(percent)s%%, that is %(threshold)s: +0.5"
                         ),
                         {
-                            "place": e.place,
+                            "place": ordinal(e.place),
                             "score": e.score,
-                            "factor": _fraction_text(factor),
                             "w": w,
-                            "threshold": _fraction_text(threshold),
+                            "percent": int((1 - factor) * 100),
+                            "threshold": _exact(threshold),
                         },
                     ),
                 )
@@ -335,7 +346,13 @@ def defensifs(ranking: Sequence[RankingEntry], number: int | None) -> list[Adjus
     return out
 
 
-def _fraction_text(f: Fraction) -> str:
-    """Exact decimal text of a fraction with a terminating expansion (tenths)."""
+def _exact(f: Fraction) -> Decimal:
+    """A threshold (tenths of a score) as an exact Decimal: ``-21``, ``215.4``."""
+    d = decimal_of_fraction(f)
+    return d.quantize(Decimal(1)) if d == d.to_integral_value() else d.normalize()
+
+
+def _hundredths(f: Fraction) -> Decimal:
+    """``f`` to two decimals, halves away from zero (an average of bouts: ``0.67``)."""
     d = Decimal(f.numerator) / Decimal(f.denominator)
-    return format(d.normalize(), "f") if d != d.to_integral_value() else str(int(d))
+    return d.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP).normalize()

@@ -36,7 +36,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from .manche import HALF, SEUL_POSITIF_VALUE
-from .messages import Message
+from .messages import Message, ngettext
 from .messages import gettext_noop as _
 from .numbers import json_number
 from .ruleset import RuleSet
@@ -240,18 +240,22 @@ def _explain(
     average: Fraction,
     target: Fraction,
 ) -> Message:
+    """The arithmetic of a closing average, each number after its name (no
+    "1 points"), the average to the hundredth: "=" when exact, "≈" when rounded."""
     manches = me.manches + played
+    shown = round(average, 2)
     return Message(
         _(
-            "(%(points)s points + %(gained)s place points + %(bonus)s bonus − %(malus)s participation) ÷ (%(manches)s manches + 1) = %(average)s, against %(target)s"
+            "(points %(points)s + place points %(gained)s + bonus %(bonus)s − participation %(malus)s) ÷ (%(manches)s + 1) %(equals)s %(average)s, against %(target)s"
         ),
         {
             "points": json_number(me.points),
             "gained": json_number(gained),
             "bonus": json_number(bonus),
             "malus": _malus(ruleset, manches),
-            "manches": manches,
-            "average": json_number(average),
-            "target": json_number(target),
+            "manches": ngettext("%(n)s manche", "%(n)s manches", manches),
+            "equals": "=" if shown == average else "≈",
+            "average": json_number(shown),
+            "target": json_number(round(target, 2)),
         },
     )

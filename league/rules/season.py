@@ -40,7 +40,7 @@ from .manche import (
 from .manche import (
     vainqueurs as ranking_vainqueurs,
 )
-from .messages import Message
+from .messages import Message, ngettext
 from .messages import gettext_noop as _
 from .numbers import to_decimal
 from .ruleset import RuleSet
@@ -404,7 +404,7 @@ def _president_problems(season: SeasonInput, manche: MancheInput, scored: _Playe
             f"comptes_rendus[{j}].author",
             _(
                 "the President (%(player)s) may not write a replacement compte-rendu"
-                " (posted after the rejection of the vainqueur's, before his accepted revision)"
+                " (posted after the rejection of the winner's, before his accepted revision)"
             ),
             player=president,
         )
@@ -505,9 +505,17 @@ def _participation(ruleset: RuleSet, outcomes: Mapping[int, MancheOutcome]) -> l
                     PARTICIPATION,
                     Decimal(-missing),
                     None,
+                    # "un malus de -1 par point d'écart entre le seuil de partie requis (10)
+                    # et le nombre de parties effectuées"
                     Message(
-                        _("−%(missing)s participation: %(manches)s manches played, %(minimum)s required"),
-                        {"missing": missing, "manches": n, "minimum": ruleset.min_manches},
+                        _(
+                            "Participation: %(manches)s of the %(minimum)s required, −1 per missing manche: −%(missing)s"
+                        ),
+                        {
+                            "missing": missing,
+                            "manches": ngettext("%(n)s manche played", "%(n)s manches played", n),
+                            "minimum": ruleset.min_manches,
+                        },
                     ),
                 )
             )

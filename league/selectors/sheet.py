@@ -19,6 +19,7 @@ from django.utils.translation import gettext
 
 from league import rules
 from league.rules.adjustments import CR_NON_CONFORME, CR_REMPLACEMENT, CR_RETARD
+from league.wording import message_text
 
 from ..models import Donne, Manche, QuickResult, Registration, Seat
 from . import engine as selectors
@@ -50,7 +51,7 @@ def named(message: rules.Message, users: dict) -> rules.Message:
 
 def render(message: rules.Message, users: dict | None = None) -> str:
     """An engine message in the active language, players named by their display names when ``users`` is given."""
-    return (named(message, users) if users else message).render(gettext)
+    return message_text(named(message, users) if users else message)
 
 
 # --------------------------------------------------------------------------

@@ -326,13 +326,12 @@ def _malus_notices(situation: MancheComptesRendus, now: datetime) -> int:
     the deadline passes and one at each further manche. Non conforme (§5.5):
     once, when the revision deadline passed or a replacement was accepted.
     """
-    by_text = {rules.comptes_rendus.format_instant(situation.ruleset, d): d for d in situation.deadlines}
     rejection = situation.rejection
     president = presiding_officer(situation.manche.season)
     sent = 0
     for adjustment in situation.adjustments:
         if adjustment.kind == "cr_retard":
-            moment = by_text.get(adjustment.reason.params.get("deadline"))
+            moment = adjustment.reason.params.get("deadline")  # the deadline passed, an instant
             kind = "deadline-passed"
         elif adjustment.kind == "cr_non_conforme" and rejection is not None:
             moment = rejection[0]

@@ -13,7 +13,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from .. import revision_cache
-from ..models import Season
+from ..models import Award, Registration, Season, Seat
 
 
 def invalidate(season: Season) -> None:
@@ -35,3 +35,20 @@ def _recompute(season_pk: int) -> None:
     revision = Season.objects.filter(pk=season_pk).values_list("revision", flat=True).first()
     if revision is not None:
         revision_cache.schedule(season_pk, revision, now=timezone.now())
+
+
+def invalidate_seasons_of(user) -> None:
+    """A member's shown name changed: every season whose pages show it is rendered again.
+
+    The pages are cached per revision; without this the old name would stay
+    on them until the next result changed.
+    """
+    season_ids = (
+        set(Registration.objects.filter(player=user).values_list("manche__season_id", flat=True))
+        | set(Seat.objects.filter(player=user).values_list("manche__season_id", flat=True))
+        | set(Award.objects.filter(player=user).values_list("season_id", flat=True))
+        | set(Season.objects.filter(president=user).values_list("pk", flat=True))
+        | set(Season.objects.filter(vice_president=user).values_list("pk", flat=True))
+    )
+    for season in Season.objects.filter(pk__in=season_ids):
+        invalidate(season)

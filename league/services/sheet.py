@@ -20,6 +20,7 @@ from django.db.models import F
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from config.typography import colon
 from league import rules
 from league.models import Donne, Manche, QuickResult, Seat, SheetConflict
 from league.notifications import notify
@@ -122,7 +123,7 @@ def _problems_error(problems, *, users: dict, prefix: str | None = None) -> Vali
         else:
             key = NON_FIELD_ERRORS
             if "[" in path:
-                text = f"{path} : {text}"
+                text = f"{path}{colon()} {text}"
         errors.setdefault(key, []).append(text)
     return ValidationError(errors)
 

@@ -9,6 +9,8 @@ from django.utils.safestring import mark_safe
 from django.utils.text import Truncator
 from django.utils.translation import gettext as _
 
+from league.wording import message_text
+
 from ..markdown import title_heading
 from ..selectors.comptes_rendus import unread_notice_count
 
@@ -52,7 +54,7 @@ def unread_notices(context) -> int:
 @register.filter
 def adjustment_text(adjustment) -> str:
     """An engine adjustment's reason, translated."""
-    return adjustment.reason.render(_)
+    return message_text(adjustment.reason)
 
 
 @register.filter

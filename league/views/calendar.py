@@ -11,7 +11,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from accounts.forms import add_service_errors
+from accounts.forms.common import add_service_errors
 
 from ..forms.seasons import (
     CalendarGenerateForm,

@@ -16,6 +16,8 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from config.typography import colon
+
 from .. import revision_cache
 from ..permissions import Action, can
 
@@ -88,7 +90,7 @@ def form_messages(form) -> list[str]:
         if name == "__all__":
             continue
         label = form.fields[name].label if name in form.fields else name
-        out.extend(f"{label} : {e}" for e in errors)
+        out.extend(f"{label}{colon()} {e}" for e in errors)
     return out
 
 

@@ -13,7 +13,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from accounts.forms import add_service_errors
+from accounts.forms.common import add_service_errors
 
 from ..forms.comptes_rendus import CommentForm, CompteRenduForm, JudgeForm
 from ..markdown import check_markdown, render_markdown

@@ -8,8 +8,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from accounts.forms import add_service_errors
+from accounts.forms.common import add_service_errors
 from accounts.models import JetonColour
+from config.typography import colon
 
 from ..forms.seasons import (
     DrawForm,
@@ -36,7 +37,7 @@ def draw(request, season_name: str, number: int):
         except ValidationError as exc:
             add_service_errors(form, exc)
         else:
-            summary = ", ".join(f"{p.player} : {JetonColour(p.colour).label.lower()}" for p in picks)
+            summary = ", ".join(f"{p.player}{colon()} {JetonColour(p.colour).label.lower()}" for p in picks)
             messages.success(
                 request, _("Tirage fait (ordre de pioche) — %(summary)s.") % {"summary": summary}
             )

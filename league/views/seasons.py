@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from accounts.forms import add_service_errors
+from accounts.forms.common import add_service_errors
 from accounts.models import User
 
 from .. import rules

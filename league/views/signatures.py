@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
-from accounts.forms import add_service_errors
+from accounts.forms.common import add_service_errors
 
 from ..models import DonneContest
 from ..permissions import Action, can, require

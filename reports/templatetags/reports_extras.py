@@ -1,15 +1,14 @@
 """Template filters of the reports: engine messages, numbers, titles' and accessits' names
 (``league.labels``), in the reader's language."""
 
-from decimal import Decimal
 from fractions import Fraction
 
 from django import template
-from django.utils.translation import gettext
 
 from league import rules
 from league.labels import ACCESSIT_LABELS, TITLE_LABELS
 from league.templatetags import numbers
+from league.wording import message_text
 
 register = template.Library()
 # One way of writing numbers for the whole site (league's numbers.py).
@@ -20,21 +19,9 @@ average = register.filter("average", numbers.average)
 
 @register.filter
 def message(value) -> str:
-    """An engine :class:`~league.rules.Message`: its msgid translated, then its parameters filled in."""
+    """An engine :class:`~league.rules.Message` in the reader's language and notation (``−0,5``, ``1 bout``)."""
     if isinstance(value, rules.Message):
-        template = gettext(value.text)
-        # Numbers written with %(x)s read in the reader's notation (−550, 1,5).
-        params = {
-            key: message(v)
-            if isinstance(v, rules.Message)
-            else num(v)
-            if isinstance(v, int | float | Decimal | Fraction)
-            and not isinstance(v, bool)
-            and f"%({key})s" in template
-            else v
-            for key, v in value.params.items()
-        }
-        return template % params
+        return message_text(value)
     return str(value)
 
 

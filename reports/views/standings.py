@@ -1,6 +1,4 @@
-"""The classification of a season: the table, its explanations, the chart, the CSV."""
-
-import csv
+"""The classification of a season: the table, its explanations, the chart, the CSV and the spreadsheet."""
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
@@ -10,11 +8,11 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
-from league import revision_cache, rules
+from league import revision_cache
 from league.permissions import Action, can
 from league.selectors.seasons import current_season, listed_seasons, season_or_404
 
-from .. import charts
+from .. import charts, exports
 from ..selectors.cache import memo, reading_name
 from ..selectors.readings import season_standings, standings_with_details
 from ..tables import ORDERINGS, StandingsTable
@@ -153,47 +151,21 @@ def standings_explanation(request, season_name: str, username: str):
     return render(request, "reports/explanation.html", context)
 
 
-def spreadsheet_safe(text: str) -> str:
-    """A text cell a spreadsheet will not run as a formula (OWASP "CSV injection")."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
-
-
 def standings_csv(request, season_name: str):
-    """The classification as CSV (numbers as the season format writes them; UTF-8 with a BOM for spreadsheets)."""
+    """The classification as CSV for tools (numbers as the season format writes them; UTF-8 with a BOM)."""
     season = season_or_404(season_name)
     data = season_standings(season, now=timezone.now())
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="classement-{season.name}.csv"'
     response.write("\ufeff")
-    writer = csv.writer(response)
-    writer.writerow(
-        [
-            _("rang"),
-            _("joueur"),
-            _("identifiant"),
-            _("manches"),
-            _("points de place"),
-            _("bonus"),
-            _("malus"),
-            _("points cumulés"),
-            _("points moyens"),
-            _("titre"),
-        ]
-    )
-    n = rules.json_number
-    for line in data.lines:
-        writer.writerow(
-            [
-                line.rank,
-                spreadsheet_safe(line.name),
-                spreadsheet_safe(line.player),
-                line.manches,
-                n(line.place_points),
-                n(line.bonus),
-                n(line.malus),
-                n(line.points),
-                n(line.average),
-                spreadsheet_safe(str(line.title_label or "")),
-            ]
-        )
+    exports.standings_csv(data, response)
+    return response
+
+
+def standings_xlsx(request, season_name: str):
+    """The classification as a spreadsheet people open as it is (real numbers, headers in their language)."""
+    season = season_or_404(season_name)
+    data = season_standings(season, now=timezone.now())
+    response = HttpResponse(exports.standings_workbook(data), content_type=exports.XLSX_CONTENT_TYPE)
+    response["Content-Disposition"] = f'attachment; filename="classement-{season.name}.xlsx"'
     return response

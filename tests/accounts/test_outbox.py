@@ -29,7 +29,7 @@ def invite(president, email="zoe@example.org"):
 def reset_password(email="anne@example.org"):
     from django.test import RequestFactory
 
-    from accounts.forms import ThrottledPasswordResetForm
+    from accounts.forms.login import ThrottledPasswordResetForm
 
     form = ThrottledPasswordResetForm({"email": email})
     assert form.is_valid()
@@ -226,7 +226,7 @@ def test_no_email_leaves_the_site_but_through_the_outbox():
             ):
                 senders.append(path.relative_to(root).as_posix())
     # The reset form overrides Django's ``send_mail`` hook to queue into the outbox.
-    assert sorted(senders) == ["accounts/forms.py", "accounts/services/outbox.py"]
+    assert sorted(senders) == ["accounts/forms/login.py", "accounts/services/outbox.py"]
 
 
 def test_a_delivery_under_way_holds_the_email_and_a_killed_one_lets_it_go(

@@ -2,7 +2,7 @@
 
 A member's photo may carry his home's GPS position in its EXIF, or a script
 appended to a GIF: the site keeps only the pixels, turned upright, at most
-512 px a side (``accounts.forms.reencoded_avatar``). A photo over 4096 px a
+512 px a side (``accounts.forms.profile.reencoded_avatar``). A photo over 4096 px a
 side is refused. With ``DEBUG`` off the site serves ``/media/avatars/`` itself.
 """
 

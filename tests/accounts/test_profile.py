@@ -44,7 +44,7 @@ def test_a_photo_can_be_added(client, player):
 
 
 def test_a_photo_too_heavy_is_refused(client, player, monkeypatch):
-    monkeypatch.setattr("accounts.forms.AVATAR_MAX_BYTES", 100)
+    monkeypatch.setattr("accounts.forms.profile.AVATAR_MAX_BYTES", 100)
     client.force_login(player)
     response = client.post(reverse("accounts:profile"), {**BASE, "avatar": image_file()})
     assert response.status_code == 200

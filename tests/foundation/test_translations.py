@@ -42,6 +42,25 @@ def _engine_msgids() -> list[str]:
 ENGINE_MSGIDS = _engine_msgids()
 
 
+def _engine_plurals() -> list[tuple[str, str]]:
+    """Every ``ngettext(singular, plural, n)`` counted phrase of league/rules."""
+    found = set()
+    for path in sorted(RULES.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "ngettext"
+                and len(node.args) == 3
+                and all(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in node.args[:2])
+            ):
+                found.add((node.args[0].value, node.args[1].value))
+    return sorted(found)
+
+
+ENGINE_PLURALS = _engine_plurals()
+
+
 def _po(lang: str) -> polib.POFile:
     return polib.pofile(str(LOCALE / lang / "LC_MESSAGES" / "django.po"))
 
@@ -74,6 +93,21 @@ def test_navigation_is_translated_to_english(french, english):
         assert translation.gettext(french) == english
     with translation.override("fr"):
         assert translation.gettext(french) == french
+
+
+def test_engine_counted_phrases_are_found():
+    assert ("%(n)s bout", "%(n)s bouts") in ENGINE_PLURALS
+
+
+@pytest.mark.parametrize(("singular", "plural"), ENGINE_PLURALS)
+def test_engine_counted_phrase_has_both_french_forms(singular, plural):
+    """French counts 0 and 1 in the singular (0 bout, 1 prise gagnée), English only 1."""
+    entry = next((e for e in _po("fr") if e.msgid == singular and e.msgid_plural == plural), None)
+    assert entry is not None, f"{singular!r} is not in the French catalogue"
+    assert all(entry.msgstr_plural.get(i) for i in (0, 1)), f"no French forms for {singular!r}"
+    with translation.override("fr"):
+        assert translation.ngettext(singular, plural, 0) == entry.msgstr_plural[0]
+        assert translation.ngettext(singular, plural, 2) == entry.msgstr_plural[1]
 
 
 def test_engine_message_renders_in_french():

@@ -72,7 +72,7 @@ def test_the_manche_page_carries_the_open_graph_tags(client, played):
     html = client.get(_url(played, "league:manche_detail")).content.decode()
     assert f'<meta property="og:image" content="http://testserver{_url(played)}">' in html
     assert '<meta property="og:image:width" content="1200">' in html
-    assert "Vainqueur : Anne" in html
+    assert "Vainqueur\u00a0: Anne" in html  # a no-break space before the colon
 
 
 def test_a_night_not_yet_played_has_no_image(client, manche):

@@ -109,3 +109,12 @@ def test_an_anonymous_visitor_sees_the_table_but_no_sign_up_button(client, open_
     ).content.decode()
     assert str(player) in body
     assert "M&#x27;inscrire" not in body and "M'inscrire" not in body
+
+
+def test_season_rules_write_place_points_in_the_readers_notation(client, president):
+    season = make_season("2008-2009", president=president, state=Season.State.PREPARATION)
+    season.params = {**season.params, "place_points": [3, 1.5, 0, -0.5, -1]}
+    season.save()
+    client.force_login(president)
+    body = client.get(reverse("league:season_detail", args=[season.name])).content.decode()
+    assert "3 / 1,5 / 0 / −0,5 / −1" in body  # decimal comma, true minus

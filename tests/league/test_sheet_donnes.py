@@ -43,7 +43,7 @@ def test_three_bouts_with_too_few_points_is_refused_and_nothing_is_saved(manche,
     with pytest.raises(ValidationError) as caught:
         add(manche, capitaine, contract(capitaine, bouts=3, points=10))
     assert "points" in caught.value.message_dict
-    assert "13.5" in caught.value.message_dict["points"][0]
+    assert "13,5" in caught.value.message_dict["points"][0]  # the reader's notation
     assert not Donne.objects.filter(manche=manche).exists()
     assert Manche.objects.get(pk=manche.pk).sheet_version == 0
 

@@ -129,7 +129,7 @@ def test_the_queue_endpoint_returns_the_engines_messages_by_field(client, manche
     response = _sync(client, manche, body)
     assert response.status_code == 422
     errors = response.json()["errors"]
-    assert any(e.startswith("Points de l'attaque :") for e in errors), errors
+    assert any(e.startswith("Points de l'attaque\u00a0:") for e in errors), errors
     assert not Donne.objects.filter(manche=manche).exists()
 
 

@@ -27,7 +27,9 @@ def test_played_manches_are_listed_newest_first_with_their_ranking(client, seaso
     html = response.content.decode()
     assert html.index('id="manche-2"') < html.index('id="manche-1"')
     assert 'id="manche-3"' not in html
-    assert "Vainqueur : <strong>Anne</strong>" in html and "Vainqueur : <strong>Bruno</strong>" in html
+    assert (
+        "Vainqueur\u00a0: <strong>Anne</strong>" in html and "Vainqueur\u00a0: <strong>Bruno</strong>" in html
+    )
     assert html.count("ranking-table") == 2
 
 

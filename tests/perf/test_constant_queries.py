@@ -35,6 +35,7 @@ PAGES = {
     "player": lambda season, player: reverse("reports:player", args=[player]),
     "api": lambda season, player: reverse("reports:api_standings", args=[season.name]),
     "csv": lambda season, player: reverse("reports:standings_csv", args=[season.name]),
+    "xlsx": lambda season, player: reverse("reports:standings_xlsx", args=[season.name]),
 }
 
 
@@ -118,6 +119,7 @@ def test_one_engine_reading_serves_every_report_page(client, small_season, monke
         reverse("reports:palmares"),
         reverse("reports:palmares_print", args=[small_season.name]),
         reverse("reports:standings_csv", args=[small_season.name]),
+        reverse("reports:standings_xlsx", args=[small_season.name]),
         reverse("home"),
     ):
         assert client.get(url).status_code == 200, url

@@ -8,6 +8,7 @@ URLS = [
     ("reports:standings_current", []),
     ("reports:standings", ["2030-2031"]),
     ("reports:standings_csv", ["2030-2031"]),
+    ("reports:standings_xlsx", ["2030-2031"]),
     ("reports:api_standings", ["2030-2031"]),
     ("reports:player", ["p001"]),
     ("reports:palmares", []),

@@ -89,7 +89,7 @@ def test_comptes_rendus_written_are_counted(client, small_season):
             rejected_at=manche.starts_at + timedelta(hours=3) if status == "rejected" else None,
         )
     html = client.get(reverse("reports:player", args=["p001"])).content.decode()
-    assert re.search(r"Comptes-rendus écrits : <strong>3</strong>", html)
+    assert re.search(r"Comptes-rendus écrits\u00a0: <strong>3</strong>", html)
     assert "2 acceptés, 1 non conformes" in html
 
 

@@ -70,9 +70,9 @@ def test_each_line_unfolds_into_every_manche_and_every_adjustment(client, small_
 
 
 def test_explanations_go_through_gettext(client, small_season, monkeypatch):
-    from reports.templatetags import reports_extras
+    from league import wording
 
-    monkeypatch.setattr(reports_extras, "gettext", lambda s: "TRADUIT " + s)
+    monkeypatch.setattr(wording, "gettext", lambda s: "TRADUIT " + s)
     html = client.get(reverse("reports:standings", args=[small_season.name])).content.decode()
     assert "TRADUIT Manche" in html
 

@@ -122,7 +122,7 @@ def test_late_reason_names_the_deadline_and_the_next_manche(tb):
     )
     assert (
         str(adj.reason)
-        == "−0.5 late compte-rendu: deadline 2011-09-15 21:00 (start of manche 2) passed without it"
+        == "Late compte-rendu: none posted before the start of manche 2 (2011-09-15 21:00): −0.5"
     )
 
 

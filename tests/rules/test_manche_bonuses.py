@@ -125,12 +125,14 @@ def test_defensif_reason_carries_the_numbers(tb):
     }
     ranking = rank_manche(tb, FIVE, None, {p: r.score for p, r in stats.items()}, stats)
     (adj,) = [a for a in manche_bonuses(tb, ranking, 3) if a.kind == "defensif"]
-    assert str(adj.reason) == "+0.5 defensive: place 2 with 380 ≥ 0.8 × 450 = 360"
+    assert str(adj.reason) == (
+        "Defensive bonus: 2nd place with a score of 380, at least the winner's score (450) minus 20%, that is 360: +0.5"
+    )
     assert adj.manche == 3
 
 
 def test_tied_players_are_judged_at_the_best_place_they_share(tb):
-    # fifi and anne tied 2nd with 300 ≥ 0.8 × 350 = 280: both score it
+    # fifi and anne tied 2nd place with 300 ≥ 0.8 × 350 = 280: both score it
     found = bonuses(tb, {"ben": 350, "fifi": 300, "anne": 300, "bruno": -450, "eric": -500})
     assert kinds(found, "defensif") == [("fifi", Decimal("0.5")), ("anne", Decimal("0.5"))]
 
@@ -158,6 +160,6 @@ def test_no_defensifs_before_2010_2011(tb_old):
 def test_defensifs_with_an_explicit_order_follow_the_places(tb):
     scores = {"ben": 100, "fifi": 100, "anne": 50, "bruno": -100, "eric": -150}
     found = bonuses(tb, scores, order=("ben", "fifi", "anne", "bruno", "eric"))
-    # fifi is 2nd with 100 ≥ 80, anne 3rd with 50 ≥ 40
+    # fifi is 2nd place with 100 ≥ 80, anne 3rd place with 50 ≥ 40
     assert kinds(found, "defensif") == [("fifi", Decimal("0.5")), ("anne", Decimal("0.5"))]
     assert kinds(found, "seul_positif") == []

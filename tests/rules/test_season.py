@@ -251,13 +251,12 @@ def test_explanation_lines_let_a_reader_check_the_total():
     scores = {"ben": 300, "fifi": -20, "anne": -30, "bruno": -100, "eric": -150}
     result = compute_season(season(quick(1, scores, crs=()), closed=True), now=NOW)
     lines = [str(m) for m in explain_player(result, "ben")]
-    assert lines[0] == "Manche 1: place 1 with a score of 300: 3 points"
-    assert "+1 seul positif" in lines[1]
-    assert lines[2].startswith("−0.5 late compte-rendu: deadline 2011-09-15 21:00")
-    assert lines[3] == "−9 participation: 1 manches played, 10 required"
-    assert (
-        lines[-1]
-        == "Total: 3 place points + 1 bonus − 9.5 malus = -5.5 points; average -5.5 ÷ (1 + 1) = -2.75"
+    assert lines[0] == "Manche 1: 1st place with a score of 300, place points: 3"
+    assert lines[1].startswith("Seul positif: winner with a score of 300") and lines[1].endswith(": +1")
+    assert lines[2].startswith("Late compte-rendu: none posted by the deadline of 2011-09-15 21:00")
+    assert lines[3] == "Participation: 1 manche played of the 10 required, −1 per missing manche: −9"
+    assert lines[-1] == (
+        "Total points: 3 from places + 1 bonus − 9.5 malus = -5.5; average points: -5.5 ÷ (1 manche + 1) = -2.75"
     )
 
 

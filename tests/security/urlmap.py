@@ -181,6 +181,7 @@ CLASSIFIED: dict[str, Access] = {
     "reports:standings_current": PUBLIC_READ,
     "reports:standings": PUBLIC_READ,
     "reports:standings_csv": PUBLIC_READ,
+    "reports:standings_xlsx": PUBLIC_READ,
     "reports:standings_explanation": PUBLIC_READ,
     "reports:player": PUBLIC_READ,
     "reports:palmares": PUBLIC_READ,

@@ -290,7 +290,7 @@ RULES = [
     (
         _replace_president_cr,
         "manches[0].comptes_rendus[1].author: the President (ben) may not write a replacement compte-rendu"
-        " (posted after the rejection of the vainqueur's, before his accepted revision)",
+        " (posted after the rejection of the winner's, before his accepted revision)",
     ),
     (lambda d: _set(d, ("awards", 0, "award"), "best_hair"), "awards[0].award: unknown award 'best_hair'"),
     (lambda d: _set(d, ("season", "ruleset"), "belote"), "season.ruleset: unknown rule set 'belote'"),

@@ -1,0 +1,1 @@
+"""The accounts' forms, one module per area, as its views and services."""

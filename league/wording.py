@@ -1,0 +1,47 @@
+"""The engine's messages as the reader reads them: one way for every page, email and error.
+
+The engine (``league.rules``) words its messages in English with their
+numbers, counts and instants as parameters; here the template is translated
+and every parameter written in the reader's notation: ``−0,5`` and ``1,5`` in
+French (a true minus, a decimal comma), ``1 bout`` / ``2 bouts`` as the
+language counts, an instant as ``24 nov. 2026 à 21:00`` on the club's wall
+clock.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from decimal import Decimal
+from fractions import Fraction
+
+from django.utils import formats
+from django.utils.translation import gettext, ngettext
+
+from league import rules
+from league.templatetags.numbers import num
+
+
+def instant(moment: datetime) -> str:
+    """An instant in the reader's notation, on the wall clock it carries (no conversion)."""
+    return formats.date_format(moment, "DATETIME_FORMAT")
+
+
+def message_text(message: rules.Message) -> str:
+    """``message`` translated, its numbers, counts and instants in the reader's notation."""
+    template = gettext(message.text) if message.text else ""
+    params = {}
+    for key, value in message.params.items():
+        if isinstance(value, rules.Message):
+            value = message_text(value)
+        elif isinstance(value, rules.Plural):
+            value = ngettext(value.singular, value.plural, value.n) % {"n": num(value.n)}
+        elif isinstance(value, datetime):
+            value = instant(value)
+        elif (
+            isinstance(value, int | float | Decimal | Fraction)
+            and not isinstance(value, bool)
+            and f"%({key})s" in template
+        ):
+            value = num(value)
+        params[key] = value
+    return template % params

@@ -1,0 +1,45 @@
+"""A site notice reads in the member's language: it is left in every language of the site."""
+
+import pytest
+from django.conf import settings
+from django.urls import reverse
+from django.utils import timezone
+
+from league.models import SiteNotice
+from league.notifications import notify
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_season_clock")]
+
+
+def leave_notice(player, manche) -> None:
+    notify(
+        user=player,
+        key=f"test:{manche.pk}:{player.pk}",
+        template="cr_accepted",
+        context={"manche": manche, "is_author": True},
+        url=manche.get_absolute_url(),
+        now=timezone.now(),
+    )
+
+
+@pytest.mark.parametrize(
+    ("language", "shown", "not_shown"),
+    [
+        ("fr", "votre compte-rendu est accepté", "your compte-rendu"),
+        ("en", "your compte-rendu", "votre compte-rendu est accepté"),
+    ],
+)
+def test_a_notice_reads_in_the_readers_language(client, player, open_manche, language, shown, not_shown):
+    leave_notice(player, open_manche)
+    client.force_login(player)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    body = client.get(reverse("league:notices")).content.decode()
+    assert shown in body.lower()
+    assert not_shown not in body.lower()
+
+
+def test_a_notice_keeps_the_clubs_language_as_its_text(player, open_manche):
+    leave_notice(player, open_manche)
+    notice = SiteNotice.objects.get(recipient=player)
+    assert notice.text == notice.texts[settings.LANGUAGE_CODE]
+    assert set(notice.texts) == {code for code, _name in settings.LANGUAGES}
