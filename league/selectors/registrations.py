@@ -38,9 +38,10 @@ class TableReads:
     seats: list
 
 
-def table_reads(manche: Manche, *, reader=None) -> TableReads:
+def table_reads(manche: Manche, *, reader=None, seats: list | None = None) -> TableReads:
     """The manche's registrations and seats, one query each (``seated``,
-    ``waiting`` and ``league.selectors.sheet.seats_of`` read them apart).
+    ``waiting`` and ``league.selectors.sheet.seats_of`` read them apart);
+    ``seats``, when given, are not read again.
 
     Once the manche is played its page lists the seats, not the sign-ups: only
     the ``reader``'s own registration is read then (none for a visitor)."""
@@ -54,7 +55,9 @@ def table_reads(manche: Manche, *, reader=None) -> TableReads:
     return TableReads(
         seated=sorted((r for r in registrations if r.seat is not None), key=lambda r: r.seat),
         waiting=sorted((r for r in registrations if r.seat is None), key=lambda r: (r.created_at, r.pk)),
-        seats=list(with_names(Seat.objects.filter(manche=manche), "player").order_by("position")),
+        seats=list(with_names(Seat.objects.filter(manche=manche), "player").order_by("position"))
+        if seats is None
+        else list(seats),
     )
 
 

@@ -7,6 +7,8 @@ import time_machine
 from django.urls import reverse
 
 import league.selectors.comptes_rendus as selectors
+from accounts.models import User
+from accounts.signals import display_name_changed
 from tests.support.seasons import paris
 
 START, NEXT, THIRD = paris(2025, 10, 2, 21), paris(2025, 10, 16, 21), paris(2025, 10, 30, 21)
@@ -77,6 +79,7 @@ def test_a_new_display_name_shows_at_once(client, manche, players, post):
         situation(client, manche)
         players["anne"].display_name = "Anne la Grande"
         players["anne"].save()
+        display_name_changed.send(sender=User, user=players["anne"])  # as the profile's service does
         kept, html = situation(client, manche)
     assert [str(u) for u in kept.vainqueur_users] == ["Anne la Grande"]
     assert str(kept.main.author) == "Anne la Grande"
