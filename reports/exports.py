@@ -114,6 +114,15 @@ def sheet_title(season_name: str) -> str:
     return "".join(c for c in title if c not in "[]:*?/\\")[:31]
 
 
+def _title(line, *, closed: bool) -> str:
+    """A title as the page says it: provisional until the season is closed."""
+    if not line.title_label:
+        return ""
+    if closed:
+        return str(line.title_label)
+    return f"{line.title_label} ({_('provisoire')})"
+
+
 def standings_workbook(standings: SeasonStandings) -> bytes:
     """The classification as an ``.xlsx`` workbook: one sheet, a header row, one row per player."""
     book = Workbook()
@@ -137,7 +146,7 @@ def standings_workbook(standings: SeasonStandings) -> bytes:
                 _number(line.malus),
                 _number(line.points),
                 _number(line.average),
-                _text(str(line.title_label or "")),
+                _text(_title(line, closed=standings.closed)),
             ],
         )
     for index, (_header, width, number_format) in enumerate(columns, start=1):

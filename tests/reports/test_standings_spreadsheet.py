@@ -157,3 +157,16 @@ def test_the_standings_page_offers_both_files_with_clear_labels(client, small_se
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
     page = client.get(url).content.decode()
     assert "Spreadsheet (.xlsx)" in page and "CSV (for tools)" in page
+
+
+def test_a_title_is_provisional_in_the_spreadsheet_until_the_season_is_closed(client, small_season):
+    rows = list(workbook(client, small_season).active.iter_rows(min_row=2, values_only=True))
+    titles = [row[-1] for row in rows if row[-1]]
+    assert titles, "the leader holds a title"
+    assert all(title.endswith(" (provisoire)") for title in titles)
+
+
+def test_a_closed_seasons_titles_are_final_in_the_spreadsheet(client, closed_season):
+    rows = list(workbook(client, closed_season).active.iter_rows(min_row=2, values_only=True))
+    titles = [row[-1] for row in rows if row[-1]]
+    assert titles and not any("provisoire" in title for title in titles)
