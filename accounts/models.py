@@ -71,6 +71,9 @@ class User(AbstractUser):
             models.UniqueConstraint(Lower("email"), condition=~Q(email=""), name="unique_nonempty_email")
         ]
 
+    #: What names a member (``str``): what a page that only names him reads of his row.
+    NAME_FIELDS = ("username", "display_name")
+
     def __str__(self) -> str:
         return self.display_name or self.username
 

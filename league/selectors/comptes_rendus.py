@@ -7,15 +7,15 @@ answers next to the database rows the pages and the sweep need.
 """
 
 import logging
-from dataclasses import dataclass, field
-from datetime import datetime
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
 
 from django.utils.translation import gettext as _
 
 from accounts.models import User
 from accounts.roles import current_president
 
-from .. import rules
+from .. import revision_cache, rules
 from ..models import CompteRendu, Manche, Season
 from .engine import compte_rendu_to_engine, manche_outcomes
 
@@ -100,8 +100,19 @@ def presiding_officer(season: Season) -> User | None:
     return season.president if season.president_id else current_president()
 
 
-def situations_of(season: Season, manches, *, now: datetime) -> list[MancheComptesRendus]:
-    """The situation of each given played manche of ``season`` (one query for all the rows)."""
+def _named(usernames: set, known_users: dict | None) -> dict:
+    """username -> ``User`` for ``usernames``: those of ``known_users``, the others read."""
+    users = {name: u for name, u in (known_users or {}).items() if name in usernames}
+    if usernames - users.keys():
+        users |= {u.username: u for u in User.objects.filter(username__in=usernames - users.keys())}
+    return users
+
+
+def situations_of(
+    season: Season, manches, *, now: datetime, known_users: dict | None = None
+) -> list[MancheComptesRendus]:
+    """The situation of each given played manche of ``season`` (one query for all the rows;
+    ``known_users``, username -> ``User``, already read: only the others are read)."""
     manches = [m for m in manches if m.status == Manche.Status.PLAYED]
     if not manches:
         return []
@@ -116,7 +127,7 @@ def situations_of(season: Season, manches, *, now: datetime) -> list[MancheCompt
         by_manche[cr.manche_id].append(cr)
     outcomes = {m.pk: by_number[m.number] for m in manches}
     usernames = {e.player for o in outcomes.values() if o for e in o.ranking}
-    users = {u.username: u for u in User.objects.filter(username__in=usernames)}
+    users = _named(usernames, known_users)
     out = []
     for manche in manches:
         outcome = outcomes[manche.pk]
@@ -150,16 +161,64 @@ def situations_of(season: Season, manches, *, now: datetime) -> list[MancheCompt
     return out
 
 
-def manche_comptes_rendus(manche: Manche, *, now: datetime) -> MancheComptesRendus | None:
-    """The situation of one manche; None until it is played (or while the engine refuses its season)."""
+def manche_comptes_rendus(
+    manche: Manche, *, now: datetime, known_users: dict | None = None
+) -> MancheComptesRendus | None:
+    """The situation of one manche; None until it is played (or while the engine refuses its season).
+    ``known_users``: username -> ``User`` already read (the table's)."""
     if manche.status != Manche.Status.PLAYED:
         return None
     try:
-        found = situations_of(manche.season, [manche], now=now)
+        found = situations_of(manche.season, [manche], now=now, known_users=known_users)
     except rules.InvalidInput:
         logger.exception("season %s cannot be computed", manche.season)
         return None
     return found[0] if found else None
+
+
+def _changes_at(situation: MancheComptesRendus, now: datetime) -> datetime | None:
+    """The first instant after ``now`` at which the situation may read otherwise with
+    the same rows: a deadline falls, a revision window closes, or a compte-rendu's own
+    date (posted, rejected) is reached; None when none is ahead."""
+    deadlines = situation.deadlines
+    ahead = [deadlines.first_after(now)] if hasattr(deadlines, "first_after") else list(deadlines)
+    if situation.open_deadline is not None:
+        ahead.append(situation.open_deadline.deadline)
+    if situation.rejection is not None:
+        ahead.extend(situation.rejection)
+    for record in situation.records:
+        ahead += [record.posted_at, record.rejected_at]
+    utc_now = now.astimezone(UTC)
+    return min(
+        (m.astimezone(UTC) for m in ahead if m is not None and m.astimezone(UTC) > utc_now), default=None
+    )
+
+
+def manche_situation(manche: Manche, *, now: datetime, known_users: dict | None = None):
+    """:func:`manche_comptes_rendus` as the manche page reads it: kept per revision of
+    the season (every write to a compte-rendu bumps it) until the situation may read
+    otherwise (:func:`_changes_at`). The members are named as they are now
+    (``known_users``, the others read), not as they were when it was kept."""
+    if manche.status != Manche.Status.PLAYED:
+        return None
+    season = manche.season
+    name = f"cr-situation:{manche.number}"
+
+    def compute():
+        situation = manche_comptes_rendus(manche, now=now, known_users=known_users)
+        if situation is None:
+            return {name: None}, None
+        kept = replace(situation, manche=None, users={})
+        return {name: kept}, _changes_at(situation, now)
+
+    kept = revision_cache.reading(season.pk, season.revision, name, now=now, compute=compute)
+    if kept is None:
+        return None
+    usernames = {e.player for e in kept.ranking} | {cr.author.username for cr in kept.comptes_rendus}
+    users = _named(usernames, known_users)
+    for cr in kept.comptes_rendus:
+        cr.author = users.get(cr.author.username, cr.author)
+    return replace(kept, manche=manche, users=users)
 
 
 def season_comptes_rendus(season: Season, *, now: datetime) -> list[MancheComptesRendus]:

@@ -1,9 +1,12 @@
 """Reads of the registrations area: a manche's seated players, its waiting list, a player's rank in it."""
 
+from dataclasses import dataclass
+
 from accounts.models import User
 
-from ..models import Manche, Registration
+from ..models import Manche, Registration, Seat
 from ..permissions import Action, can
+from .people import with_names
 
 
 def seated(manche: Manche):
@@ -21,6 +24,40 @@ def waiting(manche: Manche):
         Registration.objects.filter(manche=manche, seat__isnull=True)
         .select_related("player")
         .order_by("created_at", "pk")
+    )
+
+
+@dataclass(frozen=True)
+class TableReads:
+    """What the manche page's sections all read of its table, read once per view:
+    the seated registrations by seat, the waiting list first come first, and
+    the saved seats in playing order (each registration's ``manche`` is the one given)."""
+
+    seated: list
+    waiting: list
+    seats: list
+
+
+def table_reads(manche: Manche, *, reader=None, seats: list | None = None) -> TableReads:
+    """The manche's registrations and seats, one query each (``seated``,
+    ``waiting`` and ``league.selectors.sheet.seats_of`` read them apart);
+    ``seats``, when given, are not read again.
+
+    Once the manche is played its page lists the seats, not the sign-ups: only
+    the ``reader``'s own registration is read then (none for a visitor)."""
+    registrations = with_names(Registration.objects.filter(manche=manche), "player")
+    if manche.status == Manche.Status.PLAYED:
+        reader_pk = reader.pk if reader is not None and reader.is_authenticated else None
+        registrations = registrations.filter(player_id=reader_pk) if reader_pk else []
+    registrations = list(registrations)
+    for registration in registrations:
+        registration.manche = manche  # the permission checks read it: not again from the database
+    return TableReads(
+        seated=sorted((r for r in registrations if r.seat is not None), key=lambda r: r.seat),
+        waiting=sorted((r for r in registrations if r.seat is None), key=lambda r: (r.created_at, r.pk)),
+        seats=list(with_names(Seat.objects.filter(manche=manche), "player").order_by("position"))
+        if seats is None
+        else list(seats),
     )
 
 

@@ -64,8 +64,11 @@ def seats_of(manche: Manche) -> list[Seat]:
     return list(Seat.objects.filter(manche=manche).select_related("player").order_by("position"))
 
 
-def registered_table(manche: Manche) -> list:
-    """The table the registrations give: seated players in seat order, the absent one left out."""
+def registered_table(manche: Manche, seated: list | None = None) -> list:
+    """The table the registrations give: seated players in seat order, the absent one left out
+    (``seated``: the seated registrations by seat, when already read)."""
+    if seated is not None:
+        return [r.player for r in seated if r.player_id != manche.absent_id]
     regs = (
         Registration.objects.filter(manche=manche, seat__isnull=False)
         .exclude(player_id=manche.absent_id)
@@ -275,24 +278,30 @@ def _lines(state: SheetState, entries, bonuses) -> list[RankingLine]:
 
 
 def sheet_state(
-    manche: Manche, *, seats: list | None = None, outcome: rules.MancheOutcome | None = None
+    manche: Manche,
+    *,
+    seats: list | None = None,
+    outcome: rules.MancheOutcome | None = None,
+    seated: list | None = None,
 ) -> SheetState:
     """Read the manche's rows and let the engine score them.
 
-    ``seats`` defaults to the saved ``Seat`` rows, or, while there are none,
-    stand-ins built from the seated registrations (not saved). ``outcome``,
+    ``seats``: the saved ``Seat`` rows (read here unless given); while there
+    are none, stand-ins built from the seated registrations (not saved). ``outcome``,
     the engine's cached outcome of the played manche, is used instead of
     scoring the sheet again (its totals and ranking, not each donne's scores).
+    ``seated``: the seated registrations by seat, when already read (the stand-ins').
     """
     ruleset = manche.season.ruleset()
     saved = True
     if seats is None:
         seats = seats_of(manche)
-        if not seats:
-            saved = False
-            seats = [
-                Seat(manche=manche, player=p, position=i + 1) for i, p in enumerate(registered_table(manche))
-            ]
+    if not seats:
+        saved = False
+        seats = [
+            Seat(manche=manche, player=p, position=i + 1)
+            for i, p in enumerate(registered_table(manche, seated))
+        ]
     absent = manche.absent if manche.absent_id else None
     users = {s.player.username: s.player for s in seats}
     if absent is not None:

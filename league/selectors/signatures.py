@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from ..models import DonneContest, Manche, Seat, SheetSignature
+from .people import with_names
 
 
 def contest_until(manche: Manche) -> datetime | None:
@@ -35,13 +36,13 @@ class NightSignatures:
         return self.until is not None and now >= self.until and not self.provisional
 
 
-def night_signatures(manche: Manche) -> NightSignatures:
-    signed = {
-        s.player_id: s for s in SheetSignature.objects.filter(manche=manche).select_related("recorded_by")
-    }
-    seats = Seat.objects.filter(manche=manche).select_related("player").order_by("position")
+def night_signatures(manche: Manche, *, seats: list | None = None) -> NightSignatures:
+    """Who confirmed the sheet, seat by seat (``seats``: the saved seats in playing order, when already read)."""
+    signed = {s.player_id: s for s in SheetSignature.objects.filter(manche=manche)}
+    if seats is None:
+        seats = Seat.objects.filter(manche=manche).select_related("player").order_by("position")
     return NightSignatures(
         lines=[(seat.player, signed.get(seat.player_id)) for seat in seats],
-        contests=list(DonneContest.objects.filter(manche=manche).select_related("player", "ruled_by")),
+        contests=list(with_names(DonneContest.objects.filter(manche=manche), "player", "ruled_by")),
         until=contest_until(manche),
     )

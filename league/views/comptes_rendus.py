@@ -23,6 +23,7 @@ from ..notifications import mark_notices_read
 from ..permissions import Action, can
 from ..selectors.comptes_rendus import (
     manche_comptes_rendus,
+    manche_situation,
     ranking_markdown,
     season_open_deadlines,
     write_refusal,
@@ -35,9 +36,11 @@ PAGE_SIZE = 10
 NOTICES_PAGE_SIZE = 25
 
 
-def manche_section_context(request, manche) -> dict:
-    """The manche page's compte-rendu section: the compte-rendu, its author and state, the countdown."""
-    situation = manche_comptes_rendus(manche, now=timezone.now())
+def manche_section_context(request, manche, *, players: list | None = None) -> dict:
+    """The manche page's compte-rendu section: the compte-rendu, its author and state, the countdown
+    (``players``: the table's members, already read)."""
+    known = {u.username: u for u in players or ()}
+    situation = manche_situation(manche, now=timezone.now(), known_users=known)
     if situation is None:
         return {"cr_situation": None}
     return {

@@ -6,15 +6,22 @@ module, so the sections evolve independently.
 
 from django.shortcuts import render
 
+from ..models import Manche
+from ..selectors.registrations import table_reads
 from ..selectors.seasons import manche_or_404
 from . import comptes_rendus, registrations, sheet, signatures
 
 
 def manche_detail(request, season_name: str, number: int):
-    manche = manche_or_404(season_name, number)
+    manche = manche_or_404(season_name, number, names_only=True)
+    # A played manche's ranking, rendered once per revision, carries the seats it was made from.
+    played = sheet.played_reading(manche) if manche.status == Manche.Status.PLAYED else None
+    seats = (played[1].seats or None) if played else None
+    reads = table_reads(manche, reader=request.user, seats=seats)  # what every section shows, read once
+    players = [s.player for s in reads.seats] + ([manche.absent] if manche.absent_id else [])
     context = {"manche": manche, "season": manche.season}
-    context.update(registrations.manche_section_context(request, manche))
-    context.update(sheet.manche_section_context(request, manche))
-    context.update(signatures.signatures_section_context(request, manche))
-    context.update(comptes_rendus.manche_section_context(request, manche))
+    context.update(registrations.manche_section_context(request, manche, reads=reads))
+    context.update(sheet.manche_section_context(request, manche, reads=reads, played=played))
+    context.update(signatures.signatures_section_context(request, manche, seats=reads.seats))
+    context.update(comptes_rendus.manche_section_context(request, manche, players=players))
     return render(request, "league/manche/detail.html", context)

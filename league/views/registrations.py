@@ -13,7 +13,7 @@ from accounts.models import User
 from ..forms.seasons import (
     RegisterOtherForm,
 )
-from ..models import Manche, Registration, Seat
+from ..models import Manche, Registration
 from ..permissions import Action, can, require
 from ..presentation import COLOUR_CSS, JETONS_LABELS, manche_state
 from ..rules import calendar as cal
@@ -24,19 +24,19 @@ from ..services import registrations as registration_services
 from .common import error_text
 
 
-def manche_section_context(request, manche) -> dict:
-    """The table section of the manche page: seats, waiting list, sign-up buttons, the draw."""
+def manche_section_context(request, manche, *, reads: registration_reads.TableReads | None = None) -> dict:
+    """The table section of the manche page: seats, waiting list, sign-up buttons, the draw
+    (``reads``: the manche's registrations and seats, already read)."""
     user = request.user
     season = manche.season
-    seated = list(registration_reads.seated(manche))
-    waiting = list(registration_reads.waiting(manche))
+    reads = reads or registration_reads.table_reads(manche)
+    seated, waiting, seats = reads.seated, reads.waiting, reads.seats
     mine = (
         next((r for r in seated + waiting if r.player_id == user.pk), None) if user.is_authenticated else None
     )
     is_officer = can(user, Action.MANAGE_SEASON, season)
     takes_changes = manche.status in (Manche.Status.PLANNED, Manche.Status.OPEN)
     now = timezone.now()
-    seats = list(Seat.objects.filter(manche=manche).select_related("player").order_by("position"))
     drawn = bool(seats) and all(s.jeton_colour for s in seats)
     registered_ids = {r.player_id for r in seated + waiting}
     section = {

@@ -438,9 +438,13 @@ class PlayedSummary:
     vainqueurs: tuple[str, ...]
     donnes: bool
     tied_scores: bool
+    #: The saved seats (with their players) the ranking was made from: a played
+    #: manche's table changes only with its results, and a renamed member renders
+    #: his seasons again (``league.services.revision.invalidate_seasons_of``).
+    seats: tuple = ()
 
 
-def _played(manche) -> tuple[str, PlayedSummary]:
+def played_reading(manche) -> tuple[str, PlayedSummary]:
     """A played manche's ranking and point flow, the same for every reader:
     rendered once per revision of the season and language (the sheet and
     the season's result are not read again on each view).
@@ -469,18 +473,22 @@ def _played(manche) -> tuple[str, PlayedSummary]:
             vainqueurs=tuple(str(v) for v in state.vainqueurs),
             donnes=bool(state.donnes),
             tied_scores=bool(state.tied_scores),
+            seats=tuple(state.seats) if state.seats_saved else (),
         )
         return {name: (str(render_to_string("league/manche/_played.html", context)), summary)}, None
 
     return revision_cache.reading(season.pk, season.revision, name, now=timezone.now(), compute=compute)
 
 
-def manche_section_context(request, manche) -> dict:
-    """The manche page's results section: the ranking of the night (or the live totals), and the audit."""
+def manche_section_context(request, manche, *, reads=None, played=None) -> dict:
+    """The manche page's results section: the ranking of the night (or the live totals), and the audit
+    (``reads``: the manche's registrations and seats, ``played``: its :func:`played_reading`, already read)."""
     played_html = None
     if manche.status == Manche.Status.PLAYED:
-        html, state = _played(manche)
+        html, state = played or played_reading(manche)
         played_html = mark_safe(html)  # noqa: S308 (our own template's rendering)
+    elif reads is not None:
+        state = sheet_state(manche, seats=reads.seats, seated=reads.seated)
     else:
         state = sheet_state(manche)
     context = {

@@ -121,11 +121,12 @@ def rule(request, season_name: str, number: int, pk: int):
     return _back(manche)
 
 
-def signatures_section_context(request, manche) -> dict:
-    """The manche page's section: who confirmed, the contests, provisional or official."""
+def signatures_section_context(request, manche, *, seats: list | None = None) -> dict:
+    """The manche page's section: who confirmed, the contests, provisional or official
+    (``seats``: the saved seats, already read)."""
     if manche.status != manche.Status.PLAYED:
         return {"night": None}
-    night = night_signatures(manche)
+    night = night_signatures(manche, seats=seats)
     me = next((sig for user, sig in night.lines if user.pk == request.user.pk), False)
     return {
         "night": night,
