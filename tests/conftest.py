@@ -185,3 +185,19 @@ def larger_season(db):
 def closed_season(db):
     """A closed season of 10 players × 4 manches, named the year before ``small_season``."""
     return load_season(name="2029-2030", players=10, manches_per_player=4, seed=5, closed=True)
+
+
+@pytest.fixture
+def season_computations(monkeypatch):
+    """The seasons the engine computed (each ``compute_season`` call), to count recomputations."""
+    from league import rules
+
+    calls = []
+    compute = rules.compute_season
+
+    def counting(season, *, now):
+        calls.append(season.name)
+        return compute(season, now=now)
+
+    monkeypatch.setattr(rules, "compute_season", counting)
+    return calls

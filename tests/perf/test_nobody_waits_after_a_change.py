@@ -12,7 +12,7 @@ import pytest
 import time_machine
 from django.urls import reverse
 
-from league import revision_cache, rules
+from league import revision_cache
 from league.models import Season
 from league.selectors.engine import current_revision
 from league.services.revision import invalidate
@@ -36,19 +36,6 @@ def season(db):
 
 
 @pytest.fixture
-def computations(monkeypatch):
-    calls = []
-    compute = rules.compute_season
-
-    def counting(season, *, now):
-        calls.append(season.name)
-        return compute(season, now=now)
-
-    monkeypatch.setattr(rules, "compute_season", counting)
-    return calls
-
-
-@pytest.fixture
 def worker(monkeypatch):
     """A shared cache (as Redis is) and a worker that has not run yet: what was queued."""
     queued = []
@@ -69,25 +56,25 @@ def first_line(client, season) -> dict:
 
 
 def test_a_change_recomputes_the_season_once_when_it_commits(
-    client, season, computations, django_capture_on_commit_callbacks
+    client, season, season_computations, django_capture_on_commit_callbacks
 ):
     """Embedded setup (a cache of this process): the writer's request recomputes after its commit."""
     before = first_line(client, season)
-    assert len(computations) == 1
+    assert len(season_computations) == 1
     with django_capture_on_commit_callbacks(execute=True):
         change_the_rules(season)
-    assert len(computations) == 2  # on commit, before any reader came
+    assert len(season_computations) == 2  # on commit, before any reader came
     standings = reverse("reports:standings", args=[season.name])
     for _ in range(3):
         response = client.get(standings)
         assert response.status_code == 200
         assert MARK not in response.content.decode()
     assert first_line(client, season) != before
-    assert len(computations) == 2
+    assert len(season_computations) == 2
 
 
 def test_readers_get_the_previous_result_marked_as_being_updated_until_the_worker_ran(
-    client, season, computations, worker, django_capture_on_commit_callbacks
+    client, season, season_computations, worker, django_capture_on_commit_callbacks
 ):
     standings = reverse("reports:standings", args=[season.name])
     player = reverse("reports:player", args=["p000"])
@@ -103,20 +90,20 @@ def test_readers_get_the_previous_result_marked_as_being_updated_until_the_worke
             response = client.get(url)
             assert response.status_code == 200
             assert MARK in response.content.decode(), url
-    assert len(computations) == 1
+    assert len(season_computations) == 1
     assert worker == [(season.pk, revision)]  # the readers queued nothing more
 
     revision_cache.recompute(season.pk, revision, now=NOW)  # the worker runs the task
-    assert len(computations) == 2
+    assert len(season_computations) == 2
     rendered = [reading_name("standings-html", language, "rank") for language in ("fr", "en")]
     assert set(revision_cache.read_many(season.pk, revision, rendered, now=NOW)) == set(rendered)
     assert first_line(client, season) != before
     for url in (standings, player):
         assert MARK not in client.get(url).content.decode()
-    assert len(computations) == 2
+    assert len(season_computations) == 2
 
 
-def test_the_recomputation_runs_once_even_when_queued_twice(season, computations, worker):
+def test_the_recomputation_runs_once_even_when_queued_twice(season, season_computations, worker):
     from reports.selectors.readings import season_standings
 
     season_standings(season, now=NOW)
@@ -124,19 +111,19 @@ def test_the_recomputation_runs_once_even_when_queued_twice(season, computations
     revision = current_revision(season)
     revision_cache.recompute(season.pk, revision, now=NOW)
     revision_cache.recompute(season.pk, revision, now=NOW)
-    assert len(computations) == 2
+    assert len(season_computations) == 2
 
 
-def test_a_season_never_computed_is_computed_inline_once(client, season, computations, worker):
+def test_a_season_never_computed_is_computed_inline_once(client, season, season_computations, worker):
     """No previous result to show: the first reader computes it (under the lock), unmarked."""
     response = client.get(reverse("reports:standings", args=[season.name]))
     assert response.status_code == 200
     assert MARK not in response.content.decode()
-    assert len(computations) == 1
+    assert len(season_computations) == 1
     assert worker == []
 
 
-def test_a_season_the_engine_refuses_is_not_computed_again_on_every_page(client, season, computations):
+def test_a_season_the_engine_refuses_is_not_computed_again_on_every_page(client, season, season_computations):
     from league.models import Donne
 
     donne = Donne.objects.filter(manche__season=season, kind="contract").order_by("pk").first()
@@ -145,4 +132,4 @@ def test_a_season_the_engine_refuses_is_not_computed_again_on_every_page(client,
     manche = reverse("league:manche_detail", args=[season.name, donne.manche.number])
     for _ in range(3):
         assert client.get(manche).status_code == 200
-    assert len(computations) == 1
+    assert len(season_computations) == 1

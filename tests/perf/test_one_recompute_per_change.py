@@ -33,20 +33,6 @@ def after_the_season():
         yield
 
 
-@pytest.fixture
-def computations(monkeypatch):
-    """How many times the engine computed a season (``compute_season`` calls)."""
-    calls = []
-    compute = rules.compute_season
-
-    def counting(season, *, now):
-        calls.append(season.name)
-        return compute(season, now=now)
-
-    monkeypatch.setattr(rules, "compute_season", counting)
-    return calls
-
-
 def page_urls(season: Season, player: str) -> list[str]:
     return [
         reverse("reports:standings", args=[season.name]),
@@ -60,33 +46,35 @@ def page_urls(season: Season, player: str) -> list[str]:
     ]
 
 
-def test_one_change_makes_exactly_one_recomputation(client, small_season, computations):
+def test_one_change_makes_exactly_one_recomputation(client, small_season, season_computations):
     """Every page after a change reads the one new result: the engine runs once per change."""
     urls = page_urls(small_season, "p000")
     for url in urls:
         assert client.get(url).status_code == 200
-    assert len(computations) == 1
+    assert len(season_computations) == 1
     for url in urls:  # warm: nothing recomputed
         client.get(url)
-    assert len(computations) == 1
+    assert len(season_computations) == 1
     invalidate(small_season)
     for url in urls * 2:
         assert client.get(url).status_code == 200
-    assert len(computations) == 2
+    assert len(season_computations) == 2
 
 
-def test_a_result_does_not_expire_while_its_revision_stands(small_season, computations):
+def test_a_result_does_not_expire_while_its_revision_stands(small_season, season_computations):
     """No time-based expiry: with every deadline reached, a result computed a year ago still stands."""
     first = season_result(small_season, now=NOW)
     again = season_result(small_season, now=NOW.replace(year=2032))
-    assert len(computations) == 1
+    assert len(season_computations) == 1
     assert again.standings == first.standings
 
 
-def test_readers_get_the_previous_result_while_another_process_recomputes(client, small_season, computations):
+def test_readers_get_the_previous_result_while_another_process_recomputes(
+    client, small_season, season_computations
+):
     url = reverse("reports:api_standings", args=[small_season.name])
     before = client.get(url).json()
-    assert len(computations) == 1
+    assert len(season_computations) == 1
     Season.objects.filter(pk=small_season.pk).update(params={"place_points": [5, 3, 1, 0, -2]})
     invalidate(small_season)
     revision = current_revision(small_season)
@@ -94,14 +82,14 @@ def test_readers_get_the_previous_result_while_another_process_recomputes(client
     for name in ("reports:api", "reports:standings", "result"):
         assert cache.add(revision_cache._lock_key(small_season.pk, name, revision), "another process")
     assert client.get(url).json() == before  # served at once, not recomputed here
-    assert len(computations) == 1
+    assert len(season_computations) == 1
     cache.clear()  # that process finished (and its locks are gone)
     after = client.get(url).json()
     assert after["standings"] != before["standings"]
-    assert len(computations) == 2
+    assert len(season_computations) == 2
 
 
-def test_pages_answer_when_the_cache_fails(client, small_season, settings, computations):
+def test_pages_answer_when_the_cache_fails(client, small_season, settings, season_computations):
     """Redis down: every page is computed and served all the same."""
     expected = season_result(small_season, now=NOW).standings
     settings.CACHES = {"default": {"BACKEND": "tests.perf.failing_cache.FailingCache"}}
