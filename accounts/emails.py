@@ -58,14 +58,16 @@ def render_subject(name: str, context: dict, language: str) -> str:
         return " ".join(plain_text(f"emails/{name}_subject.txt", _with_site(context)).split())
 
 
+def render_body(name: str, context: dict) -> tuple[str, str]:
+    """Text and HTML parts of email ``name``, in the club's language."""
+    context = _with_site(context)
+    with translation.override(settings.LANGUAGE_CODE):
+        return plain_text(f"emails/{name}.txt", context), render_to_string(f"emails/{name}.html", context)
+
+
 def render_email(name: str, context: dict) -> tuple[str, str, str]:
     """Subject, text and HTML of email ``name``, in the club's language."""
-    context = _with_site(context)
-    subject = render_subject(name, context, settings.LANGUAGE_CODE)
-    with translation.override(settings.LANGUAGE_CODE):
-        text = plain_text(f"emails/{name}.txt", context)
-        html = render_to_string(f"emails/{name}.html", context)
-    return subject, text, html
+    return (render_subject(name, context, settings.LANGUAGE_CODE), *render_body(name, context))
 
 
 def send_email(

@@ -18,7 +18,7 @@ from datetime import datetime
 from django.conf import settings
 from django.db import IntegrityError, transaction
 
-from accounts.emails import render_email, render_subject
+from accounts.emails import render_body, render_subject
 from accounts.services.outbox import queue_email
 
 from .models import SentNotification, SiteNotice
@@ -53,9 +53,12 @@ def notify(
     if SentNotification.objects.filter(key=key).exists():
         return False
     context = {"user": user, "url": url, "absolute_url": settings.SITE_URL + url if url else "", **context}
-    subject, text, html = render_email(template, context)
-    # The notice is read on the site, in whichever language the member reads it.
-    texts = {code: render_subject(template, context, code)[:500] for code, _name in settings.LANGUAGES}
+    # The notice is read on the site, in whichever language the member reads it;
+    # the email goes out in the club's language.
+    subjects = {code: render_subject(template, context, code) for code, _name in settings.LANGUAGES}
+    subject = subjects[settings.LANGUAGE_CODE]
+    text, html = render_body(template, context)
+    texts = {code: line[:500] for code, line in subjects.items()}
     try:
         with transaction.atomic():
             SentNotification.objects.create(key=key, recipient=user, claimed_at=now)

@@ -43,3 +43,21 @@ def test_a_notice_keeps_the_clubs_language_as_its_text(player, open_manche):
     notice = SiteNotice.objects.get(recipient=player)
     assert notice.text == notice.texts[settings.LANGUAGE_CODE]
     assert set(notice.texts) == {code for code, _name in settings.LANGUAGES}
+
+
+def test_each_languages_subject_is_rendered_once(player, open_manche, monkeypatch):
+    """The email's subject is the notice's text in the club's language, not a second rendering."""
+    from accounts import emails
+    from league import notifications
+
+    rendered = []
+    render_subject = emails.render_subject
+
+    def counted(name, context, language):
+        rendered.append(language)
+        return render_subject(name, context, language)
+
+    for module in (emails, notifications):
+        monkeypatch.setattr(module, "render_subject", counted, raising=False)
+    leave_notice(player, open_manche)
+    assert sorted(rendered) == sorted(code for code, _name in settings.LANGUAGES)
