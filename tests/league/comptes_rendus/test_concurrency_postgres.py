@@ -4,40 +4,16 @@ Each thread has its own database connection, like two Celery workers or two
 web requests; rows are committed (``transaction=True``) so each sees the others'.
 """
 
-import threading
-
 import pytest
 from django.core import mail
 from django.core.exceptions import ValidationError
-from django.db import connection
 
+from tests.support.concurrency import race
 from tests.support.seasons import paris
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 DEADLINE = paris(2025, 10, 16, 21)
-
-
-def race(*functions):
-    """Run the functions at the same moment, one thread each; their results or exceptions."""
-    barrier = threading.Barrier(len(functions))
-    results = [None] * len(functions)
-
-    def run(i, function):
-        try:
-            barrier.wait()
-            results[i] = function()
-        except Exception as exc:  # noqa: BLE001 - the test inspects it
-            results[i] = exc
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, f)) for i, f in enumerate(functions)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return results
 
 
 @pytest.fixture
