@@ -163,6 +163,17 @@ def prepare(database_url: str, *, cache_url: str | None = None) -> tuple[dict, P
     return env, var_dir
 
 
+def stop(process: subprocess.Popen) -> None:
+    """Stop a server the benchmark started: SIGTERM, then SIGKILL after 20 s."""
+    if process.poll() is None:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
 @contextlib.contextmanager
 def gunicorn(env: dict, *, workers: int, threads: int = 1, timeout: float = 60):
     """gunicorn on 127.0.0.1:<free port>; yields the base URL; stopped (SIGTERM, then SIGKILL) on exit."""
@@ -202,24 +213,24 @@ def gunicorn(env: dict, *, workers: int, threads: int = 1, timeout: float = 60):
             time.sleep(0.2)
         yield base
     finally:
-        if process.poll() is None:
-            process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+        stop(process)
         log.close()
 
 
+#: How the worker's CPU priority is lowered: ``idle`` runs it only on CPU the
+#: web processes leave (Linux's SCHED_IDLE, as the README advises), ``nice``
+#: at niceness 10, ``normal`` as the web processes.
+WORKER_PRIORITIES = {"idle": ["chrt", "--idle", "0"], "nice": ["nice", "-n", "10"], "normal": []}
+
+
 @contextlib.contextmanager
-def celery_worker(env: dict, *, nice: int = 10):
+def celery_worker(env: dict, *, priority: str = "idle"):
     """One Celery worker (as production runs one) on the benchmark's queue, at a lower
-    CPU priority than the web workers (``nice``, as the README advises on a shared
-    machine: a recomputation must not slow the readers down); stopped on exit."""
+    CPU priority than the web workers (``priority``, one of ``WORKER_PRIORITIES``:
+    a recomputation must not slow the readers down); stopped on exit."""
     log = open(Path(env["VAR_DIR"]) / "worker.log", "w")  # noqa: SIM115
     command = [
-        *(["nice", "-n", str(nice)] if nice else []),
+        *WORKER_PRIORITIES[priority],
         str(VENV_BIN / "celery"),
         "-A",
         "config",
@@ -238,13 +249,7 @@ def celery_worker(env: dict, *, nice: int = 10):
     try:
         yield Path(log.name)
     finally:
-        if process.poll() is None:
-            process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+        stop(process)
         log.close()
 
 

@@ -8,7 +8,7 @@ for the cache)::
 
 The site runs as production runs it (gunicorn, 3 workers, PostgreSQL with
 persistent connections, the Redis cache, one Celery worker on ``BENCH_BROKER_URL``
-for the recomputation a change queues). After a warm-up, 4 reader threads
+for the recomputation a change queues). After a warm-up, 4 reader processes
 load the standings page in a loop; one donne is then corrected (and the
 season's revision bumped, as the sheet service does). Printed: the warm
 page's median (one client, then the 4 readers before the change), the
@@ -22,16 +22,18 @@ answers said "Mise à jour en cours…" (the previous result while the worker re
 from __future__ import annotations
 
 import argparse
+import multiprocessing
+import queue
 import shutil
 import statistics
 import sys
-import threading
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench._site import (  # noqa: E402
+    WORKER_PRIORITIES,
     Session,
     celery_worker,
     gunicorn,
@@ -52,7 +54,12 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument(
         "--after", type=float, default=5, help="seconds the readers go on once they get the new result"
     )
-    parser.add_argument("--worker-nice", type=int, default=10, help="the Celery worker's niceness (0: none)")
+    parser.add_argument(
+        "--worker-priority",
+        choices=sorted(WORKER_PRIORITIES),
+        default="idle",
+        help="how the Celery worker's CPU priority is lowered (the README's advice: idle)",
+    )
     parser.add_argument(
         "--give-up", type=float, default=300, help="seconds after the change without the new result: stop"
     )
@@ -62,6 +69,17 @@ def parse_args() -> argparse.Namespace:
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
+
+
+def read(base: str, path: str, stop, answers) -> None:
+    """One reader: the standings page in a loop until ``stop``; each answer's (start, seconds, marked)."""
+    session = Session(base, timeout=300)
+    while not stop.is_set():
+        start = time.perf_counter()
+        status, body = session.get(path)
+        answers.put((start, time.perf_counter() - start, 'id="updating"' in body))
+        if status != 200:
+            raise SystemExit(f"standings answered {status}")
 
 
 def main() -> None:
@@ -86,7 +104,7 @@ def main() -> None:
             return sum(f.read_text().count(RECOMPUTED) for f in (log, worker_log))
 
         with (
-            celery_worker(env, nice=args.worker_nice) as worker_log,
+            celery_worker(env, priority=args.worker_priority) as worker_log,
             gunicorn(env, workers=args.workers) as base,
         ):
             reader = Session(base, timeout=300)
@@ -100,48 +118,50 @@ def main() -> None:
                 warm.append(time.perf_counter() - started)
             warm_median = statistics.median(warm)
 
-            stop = threading.Event()
-            changed_at: list[float] = []
+            # Each reader is a process of its own: threads would share one
+            # interpreter lock and charge the client's own waits to the server.
+            stop = multiprocessing.Event()
+            answers = multiprocessing.Queue()
             latencies: list[tuple[float, float, bool]] = []  # (start, seconds, marked as being updated)
-            lock = threading.Lock()
 
-            def read() -> None:
-                session = Session(base, timeout=300)
-                while not stop.is_set():
-                    start = time.perf_counter()
-                    status, body = session.get(path)
-                    with lock:
-                        latencies.append((start, time.perf_counter() - start, 'id="updating"' in body))
-                    if status != 200:
-                        raise SystemExit(f"standings answered {status}")
+            def collect() -> None:
+                while True:
+                    try:
+                        latencies.append(answers.get_nowait())
+                    except queue.Empty:
+                        return
 
-            threads = [threading.Thread(target=read) for _ in range(args.readers)]
+            readers = [
+                multiprocessing.Process(target=read, args=(base, path, stop, answers))
+                for _ in range(args.readers)
+            ]
             readers_started = time.perf_counter()
-            for t in threads:
-                t.start()
+            for r in readers:
+                r.start()
             time.sleep(8)  # the first seconds warm every worker up (not counted)
             before = recomputations()
             first = Donne.objects.filter(manche__season=season).order_by("manche__number", "index").first()
-            changed_at.append(time.perf_counter())
+            changed_at = time.perf_counter()
             Donne.objects.filter(pk=first.pk).update(points=first.points + 1 if first.points < 91 else 90)
             invalidate(season)  # queues the recomputation once committed (autocommit: now)
             bumped_at = time.perf_counter()
             connection.close()
             while True:  # until the readers get the new result (unmarked), then a few seconds more
                 time.sleep(0.5)
-                with lock:
-                    fresh = [start for start, _s, marked in latencies if start > bumped_at and not marked]
-                if fresh or time.perf_counter() - changed_at[0] > args.give_up:
+                collect()
+                fresh = [start for start, _s, marked in latencies if start > bumped_at and not marked]
+                if fresh or time.perf_counter() - changed_at > args.give_up:
                     break
-            fresh_after = (min(fresh) - changed_at[0]) if fresh else None
+            fresh_after = (min(fresh) - changed_at) if fresh else None
             time.sleep(args.after)
             stop.set()
-            for t in threads:
-                t.join()
+            for r in readers:
+                r.join()
+            collect()
             recomputes = recomputations() - before
             updating = sum(1 for _start, _seconds, marked in latencies if marked)
-        after = [seconds for start, seconds, _m in latencies if start >= changed_at[0]]
-        steady = [seconds for start, seconds, _m in latencies if readers_started + 4 <= start < changed_at[0]]
+        after = [seconds for start, seconds, _m in latencies if start >= changed_at]
+        steady = [seconds for start, seconds, _m in latencies if readers_started + 4 <= start < changed_at]
         worst = max(after)
         print(f"database: {url}, cache: {env['CACHE_URL']}, gunicorn {args.workers} workers")
         print(
