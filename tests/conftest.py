@@ -30,7 +30,7 @@ from django.utils import timezone
 
 from config.env import cache_config
 from tests.support.members import make_member
-from tests.support.seasongen import load_season
+from tests.support.seasongen import AFTER_THE_SEASON, load_season
 from tests.support.seasons import make_manche, make_season, seat, thursday_21h
 from tests.support.world import build_world
 
@@ -75,6 +75,14 @@ def in_season_clock():
     "ten days ahead", the next Thursday and a session's age agree whatever the real date."""
     with time_machine.travel(IN_SEASON, tick=True):
         yield IN_SEASON
+
+
+@pytest.fixture
+def after_the_generated_season():
+    """The whole test at ``AFTER_THE_SEASON``, the clock stopped: every manche of a
+    generated season played and every deadline reached, whatever the real date."""
+    with time_machine.travel(AFTER_THE_SEASON, tick=False):
+        yield AFTER_THE_SEASON
 
 
 @pytest.fixture

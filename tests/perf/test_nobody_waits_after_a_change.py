@@ -5,11 +5,7 @@ Counts (recomputations, which result a reader got, the mark), never timings:
 the timed figures are in ``bench/bench_stampede.py``.
 """
 
-from datetime import datetime
-from zoneinfo import ZoneInfo
-
 import pytest
-import time_machine
 from django.urls import reverse
 
 from league import revision_cache
@@ -17,17 +13,11 @@ from league.models import Season
 from league.selectors.engine import current_revision
 from league.services.revision import invalidate
 from reports.selectors.cache import reading_name
-from tests.support.seasongen import load_season
+from tests.support.seasongen import AFTER_THE_SEASON, START, load_season
 
-START = datetime(2030, 9, 1, 21, 0, tzinfo=ZoneInfo("Europe/Paris"))
-NOW = datetime(2031, 9, 1, 12, 0, tzinfo=ZoneInfo("Europe/Paris"))
 MARK = 'id="updating"'
 
-
-@pytest.fixture(autouse=True)
-def after_the_season():
-    with time_machine.travel(NOW, tick=False):
-        yield
+pytestmark = pytest.mark.usefixtures("after_the_generated_season")
 
 
 @pytest.fixture
@@ -93,10 +83,10 @@ def test_readers_get_the_previous_result_marked_as_being_updated_until_the_worke
     assert len(season_computations) == 1
     assert worker == [(season.pk, revision)]  # the readers queued nothing more
 
-    revision_cache.recompute(season.pk, revision, now=NOW)  # the worker runs the task
+    revision_cache.recompute(season.pk, revision, now=AFTER_THE_SEASON)  # the worker runs the task
     assert len(season_computations) == 2
     rendered = [reading_name("standings-html", language, "rank") for language in ("fr", "en")]
-    assert set(revision_cache.read_many(season.pk, revision, rendered, now=NOW)) == set(rendered)
+    assert set(revision_cache.read_many(season.pk, revision, rendered, now=AFTER_THE_SEASON)) == set(rendered)
     assert first_line(client, season) != before
     for url in (standings, player):
         assert MARK not in client.get(url).content.decode()
@@ -106,11 +96,11 @@ def test_readers_get_the_previous_result_marked_as_being_updated_until_the_worke
 def test_the_recomputation_runs_once_even_when_queued_twice(season, season_computations, worker):
     from reports.selectors.readings import season_standings
 
-    season_standings(season, now=NOW)
+    season_standings(season, now=AFTER_THE_SEASON)
     change_the_rules(season)
     revision = current_revision(season)
-    revision_cache.recompute(season.pk, revision, now=NOW)
-    revision_cache.recompute(season.pk, revision, now=NOW)
+    revision_cache.recompute(season.pk, revision, now=AFTER_THE_SEASON)
+    revision_cache.recompute(season.pk, revision, now=AFTER_THE_SEASON)
     assert len(season_computations) == 2
 
 

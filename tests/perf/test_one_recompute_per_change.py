@@ -8,7 +8,6 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 import pytest
-import time_machine
 from django.core.cache import cache
 from django.urls import reverse
 
@@ -16,21 +15,14 @@ from league import revision_cache, rules
 from league.models import Season
 from league.selectors.engine import current_revision, season_result
 from league.services.revision import invalidate
-from tests.support.seasongen import START, load_season
+from tests.support.seasongen import AFTER_THE_SEASON, START, load_season
 
-#: After every manche of the generated seasons: every deadline is reached.
-NOW = datetime(2031, 9, 1, 12, 0, tzinfo=ZoneInfo("Europe/Paris"))
 #: Before their first deadline. (Once reached, a deadline without a
 #: compte-rendu is a −0.5 per vainqueur (§5.4): a season where nobody ever
 #: posts one has, by the rule, a number of maluses quadratic in its manches.)
 BEFORE = datetime(2030, 8, 1, 12, 0, tzinfo=ZoneInfo("Europe/Paris"))
 
-
-@pytest.fixture(autouse=True)
-def after_the_season():
-    """Every test runs at ``NOW`` (no test depends on today's date)."""
-    with time_machine.travel(NOW, tick=False):
-        yield
+pytestmark = pytest.mark.usefixtures("after_the_generated_season")
 
 
 def page_urls(season: Season, player: str) -> list[str]:
@@ -63,8 +55,8 @@ def test_one_change_makes_exactly_one_recomputation(client, small_season, season
 
 def test_a_result_does_not_expire_while_its_revision_stands(small_season, season_computations):
     """No time-based expiry: with every deadline reached, a result computed a year ago still stands."""
-    first = season_result(small_season, now=NOW)
-    again = season_result(small_season, now=NOW.replace(year=2032))
+    first = season_result(small_season, now=AFTER_THE_SEASON)
+    again = season_result(small_season, now=AFTER_THE_SEASON.replace(year=2032))
     assert len(season_computations) == 1
     assert again.standings == first.standings
 
@@ -91,7 +83,7 @@ def test_readers_get_the_previous_result_while_another_process_recomputes(
 
 def test_pages_answer_when_the_cache_fails(client, small_season, settings, season_computations):
     """Redis down: every page is computed and served all the same."""
-    expected = season_result(small_season, now=NOW).standings
+    expected = season_result(small_season, now=AFTER_THE_SEASON).standings
     settings.CACHES = {"default": {"BACKEND": "tests.perf.failing_cache.FailingCache"}}
     for url in page_urls(small_season, "p000"):
         response = client.get(url)
@@ -132,7 +124,7 @@ def test_the_manche_page_reads_the_cached_outcome_instead_of_scoring_the_sheet(
 ):
     """The ranking is the season's cached outcome; the sheet is scored once per
     revision (for the night's point flow, kept with the page's rendering), not on each view."""
-    result = season_result(small_season, now=NOW)
+    result = season_result(small_season, now=AFTER_THE_SEASON)
     vainqueur = result.manches[1].vainqueurs[0]
     scored = []
     score_sheet = rules.score_sheet

@@ -5,24 +5,13 @@ revision; a new name is not a new result, so the rename itself renders
 them again (``league.services.revision.invalidate_seasons_of``).
 """
 
-from datetime import datetime
-from zoneinfo import ZoneInfo
-
 import pytest
-import time_machine
 from django.urls import reverse
 
 from league.models import Season, Seat
-from tests.support.seasongen import load_season
+from tests.support.seasongen import START, load_season
 
-START = datetime(2030, 9, 1, 21, 0, tzinfo=ZoneInfo("Europe/Paris"))
-NOW = datetime(2031, 9, 1, 12, 0, tzinfo=ZoneInfo("Europe/Paris"))
-
-
-@pytest.fixture(autouse=True)
-def after_the_season():
-    with time_machine.travel(NOW, tick=False):
-        yield
+pytestmark = pytest.mark.usefixtures("after_the_generated_season")
 
 
 @pytest.fixture

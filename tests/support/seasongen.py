@@ -25,6 +25,8 @@ from .seasons import PARIS, make_season
 CONTRACTS = ("pouce", "garde", "garde", "garde", "garde_sans", "garde_contre")
 #: The first night of a generated season (one manche a day from there).
 START = datetime(2030, 9, 1, 21, 0, tzinfo=PARIS)
+#: A year later: after every manche of a generated season, every deadline reached.
+AFTER_THE_SEASON = datetime(2031, 9, 1, 12, 0, tzinfo=PARIS)
 #: Card points the attaque needs by bouts (only to pick a winning last donne).
 NEEDED = {0: 56, 1: 51, 2: 41, 3: 36}
 
