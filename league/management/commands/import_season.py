@@ -5,7 +5,9 @@ the command exits non-zero and the database is unchanged.
 
 The operator's tool answers no web request, so it reads a document of any
 size and any number of manches (the President's upload stops at
-``league.limits.UPLOAD_IMPORT``); ``--max-manches`` sets a limit.
+``league.limits.UPLOAD_IMPORT``); ``--max-manches`` sets a limit. It serves
+no page either: with a cache private to its process it leaves the season's
+recomputation to the site's processes (``revision_cache.serving_no_pages``).
 """
 
 from pathlib import Path
@@ -13,6 +15,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
+from league import revision_cache
 from league.limits import SeasonImportLimits
 from league.services.transfer import ImportRefused, import_check, import_parsed
 
@@ -46,7 +49,8 @@ class Command(BaseCommand):
             parsed, summary = import_check(
                 document=raw, replace=replace, limits=SeasonImportLimits(manches=max_manches)
             )
-            season = import_parsed(parsed=parsed, replace=replace, by=None, now=timezone.now())
+            with revision_cache.serving_no_pages():
+                season = import_parsed(parsed=parsed, replace=replace, by=None, now=timezone.now())
         except ImportRefused as exc:
             for line in exc.lines():
                 self.stderr.write(line)
