@@ -266,6 +266,17 @@ def prepare(database_url: str, *, cache_url: str | None = None) -> tuple[dict, P
     return env, var_dir
 
 
+def stop(process: subprocess.Popen) -> None:
+    """A server the benchmark started: SIGTERM, then SIGKILL if it is still there 20 s later."""
+    if process.poll() is None:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
 @contextlib.contextmanager
 def gunicorn(env: dict, *, workers: int, threads: int = 1, timeout: float = 60):
     """gunicorn on 127.0.0.1:<free port>; yields the base URL; stopped (SIGTERM, then SIGKILL) on exit."""
@@ -305,13 +316,7 @@ def gunicorn(env: dict, *, workers: int, threads: int = 1, timeout: float = 60):
             time.sleep(0.2)
         yield base
     finally:
-        if process.poll() is None:
-            process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+        stop(process)
         log.close()
 
 
@@ -341,13 +346,7 @@ def celery_worker(env: dict, *, nice: int = 10):
     try:
         yield Path(log.name)
     finally:
-        if process.poll() is None:
-            process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+        stop(process)
         log.close()
 
 
