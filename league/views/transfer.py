@@ -18,7 +18,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
-from django.utils import formats, timezone
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
@@ -49,10 +49,7 @@ class SeasonImportForm(forms.Form):
             "Un document au format d'échange des saisons, par exemple un export de ce site : "
             "%(mb)s Mo et %(manches)s manches au plus. Une saison plus grande s'importe "
             "en ligne de commande (manage.py import_season)."
-        ) % {
-            "mb": UPLOAD_IMPORT.document_mb,
-            "manches": formats.number_format(UPLOAD_IMPORT.manches, force_grouping=True),
-        }
+        ) % {"mb": UPLOAD_IMPORT.document_mb, "manches": UPLOAD_IMPORT.manches}
 
     def clean_file(self):
         upload = self.cleaned_data["file"]
