@@ -26,7 +26,8 @@ measures
 then the growth factor of each figure from one size to the next (4× more
 manches: target ≤ 4.5, linear). Each size's figures are ratios within one
 run; the machine is shared, so the CPU time of this process (the test client
-serves in-process) is printed next to the wall time, and ratios of both.
+serves in-process) and, on PostgreSQL, of the database server's process for
+its connection is printed next to the wall time, and ratios of both.
 """
 
 from __future__ import annotations
