@@ -56,6 +56,7 @@ def orm_insert_with_history(model, rows: list[dict], *, by_id: int | None, now, 
 
 def measure(players: int, per_player: int, ways: list[str], donnes: int, seed: int) -> dict:
     from league import rules
+    from league.limits import SeasonImportLimits
     from league.models import Manche
     from league.selectors.engine import season_input
     from league.services.transfer import dump, export_season, import_check, import_season
@@ -74,7 +75,8 @@ def measure(players: int, per_player: int, ways: list[str], donnes: int, seed: i
         "compute_cpu": compute_cpu,
     }
     document["season"]["name"] = f"{name}-check"
-    _c, check, _cpu = timed(lambda: import_check(document=json.dumps(document)))
+    any_size = SeasonImportLimits()  # as the command line reads (400×80 is beyond the upload's limits)
+    _c, check, _cpu = timed(lambda: import_check(document=json.dumps(document), limits=any_size))
     row["check"] = check
     real = rows.insert_with_history
     for way in ways:
@@ -82,7 +84,7 @@ def measure(players: int, per_player: int, ways: list[str], donnes: int, seed: i
         text = json.dumps(document)
         rows.insert_with_history = real if way == "raw" else orm_insert_with_history
         try:
-            _s, seconds, cpu = timed(lambda text=text: import_season(document=text, now=NOW))
+            _s, seconds, cpu = timed(lambda text=text: import_season(document=text, now=NOW, limits=any_size))
         finally:
             rows.insert_with_history = real
         row[way], row[f"{way}_cpu"] = seconds, cpu
