@@ -1,17 +1,26 @@
-"""The site as production runs it, for the load and concurrency benchmarks.
+"""What the benchmarks share: the site as production runs it, and the embedded defaults in-process.
 
-A throw-away PostgreSQL database (created, then dropped), the production
-settings (``DEBUG=0``, collected static files served by WhiteNoise, Redis
-cache when one answers), gunicorn on a free loopback port, and a small HTTP
-client that keeps its cookies and CSRF token. Everything stays on 127.0.0.1
-and is stopped by the benchmark itself.
+For the load and concurrency benchmarks: a throw-away PostgreSQL database
+(created, then dropped), the production settings (``DEBUG=0``, collected
+static files served by WhiteNoise, Redis cache when one answers), gunicorn
+on a free loopback port, and a small HTTP client that keeps its cookies and
+CSRF token. Everything stays on 127.0.0.1 and is stopped by the benchmark
+itself.
+
+For the benchmarks that measure in this process (:func:`embedded_site`):
+Django with the embedded defaults on a scratch database, seasons of a given
+size (:func:`sized_season`), timings with their CPU time (:func:`timed`),
+and a season imported the way the operator imports one
+(:func:`import_from_the_command_line`).
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import http.client
+import io
 import os
 import re
 import secrets
@@ -22,7 +31,9 @@ import sys
 import tempfile
 import time
 import urllib.parse
+from datetime import datetime
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 ROOT = Path(__file__).resolve().parents[1]
 VENV_BIN = Path(sys.executable).parent
@@ -31,6 +42,8 @@ DEFAULT_DATABASE_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres
 REDIS_URL = os.environ.get("BENCH_CACHE_URL", "redis://127.0.0.1:6379/7")
 #: The broker of the benchmark's Celery worker (recomputations after a change).
 BROKER_URL = os.environ.get("BENCH_BROKER_URL", "redis://127.0.0.1:6379/6")
+#: When the in-process benchmarks compute and export their seasons (after every generated manche).
+NOW = datetime(2031, 9, 1, 12, 0, tzinfo=ZoneInfo("Europe/Paris"))
 
 
 def season_arguments(description: str) -> argparse.ArgumentParser:
@@ -56,6 +69,122 @@ def load_bench_season(args: argparse.Namespace, name: str):
         seed=args.seed,
         username_prefix="b",
     )
+
+
+@contextlib.contextmanager
+def embedded_site(prefix: str):
+    """Django in this process with the embedded defaults, migrated; yields the database's URL.
+
+    A scratch SQLite file in a temporary directory (``BENCH_DATABASE_URL``:
+    a scratch PostgreSQL database, created, then dropped), the local-memory
+    cache, ``DEBUG`` off (no query log grows), plain static files storage
+    (nothing to collect) and the test client's host allowed.
+    """
+    scratch = Path(tempfile.mkdtemp(prefix=f"{prefix}-"))
+    url = os.environ.get("BENCH_DATABASE_URL")
+    database = (
+        scratch_database(url) if url else contextlib.nullcontext(f"sqlite:///{scratch / 'bench.sqlite3'}")
+    )
+    with database as database_url:
+        os.environ.update(
+            DATABASE_URL=database_url,
+            VAR_DIR=str(scratch),
+            CACHE_URL="locmem://",
+            DEBUG="0",
+            ALLOWED_HOSTS="testserver",
+            SECURE_SSL_REDIRECT="0",
+            LOG_LEVEL="WARNING",
+        )
+        os.environ.setdefault("SECRET_KEY", "bench-only")
+        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+        if str(ROOT) not in sys.path:
+            sys.path.insert(0, str(ROOT))
+        import django
+
+        django.setup()
+        from django.conf import settings
+        from django.core.management import call_command
+
+        settings.STORAGES = {
+            **settings.STORAGES,
+            "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+        }
+        call_command("migrate", verbosity=0, interactive=False)
+        yield database_url
+
+
+def timed(fn):
+    """``(fn(), wall seconds, CPU seconds)``: the CPU of this process and of the
+    database server's process that serves its connection (PostgreSQL on this
+    machine: its COPY, indexes and queries run there; SQLite's run here).
+
+    The garbage of what ran before is collected first, so that a collection
+    it left pending does not land inside (and vary) the measured step.
+    """
+    gc.collect()
+    backend = database_backend_pid()
+    database = process_cpu_seconds(backend)
+    wall, cpu = time.perf_counter(), time.process_time()
+    value = fn()
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    return value, wall, cpu + process_cpu_seconds(backend) - database
+
+
+def database_backend_pid() -> int | None:
+    """The PostgreSQL server process of this process's connection (None: SQLite)."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return None
+    connection.ensure_connection()
+    return connection.connection.info.backend_pid
+
+
+def process_cpu_seconds(pid: int | None) -> float:
+    """CPU seconds used so far by the process ``pid`` of this machine (from /proc, Linux only; 0 if unknown)."""
+    if pid is None:
+        return 0.0
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
+
+
+def sized_season(players: int, manches_per_player: int, *, donnes: int, seed: int):
+    """A generated season of ``players`` × ``manches_per_player``, loaded into the database.
+
+    Named ``<2000 + players>-<2001 + players>``, its players ``s<players>x000``…,
+    so that seasons of several sizes live side by side.
+    """
+    from tests.support.seasongen import load_season
+
+    return load_season(
+        name=f"{2000 + players}-{2001 + players}",
+        players=players,
+        manches_per_player=manches_per_player,
+        donnes=donnes,
+        seed=seed,
+        username_prefix=f"s{players}x",
+    )
+
+
+def season_file(season, name: str) -> Path:
+    """``season`` exported (as of :data:`NOW`) under the name ``name``, in a file as ``export_season -o`` writes it."""
+    from league.services.transfer import dump, export_season
+
+    document = export_season(season=season, now=NOW)
+    document["season"]["name"] = name
+    path = Path(os.environ["VAR_DIR"]) / f"{name}.json"
+    path.write_text(dump(document), encoding="utf-8")
+    return path
+
+
+def import_from_the_command_line(path: Path) -> None:
+    """``manage.py import_season FILE``, in this process: how the operator imports a season of any size."""
+    from django.core.management import call_command
+
+    call_command("import_season", str(path), stdout=io.StringIO())
 
 
 def free_port() -> int:
@@ -164,7 +293,7 @@ def prepare(database_url: str, *, cache_url: str | None = None) -> tuple[dict, P
 
 
 def stop(process: subprocess.Popen) -> None:
-    """Stop a server the benchmark started: SIGTERM, then SIGKILL after 20 s."""
+    """A server the benchmark started: SIGTERM, then SIGKILL if it is still there 20 s later."""
     if process.poll() is None:
         process.send_signal(signal.SIGTERM)
         try:
@@ -257,19 +386,13 @@ def server_cpu_seconds(base: str) -> float:
     """CPU seconds used so far by the gunicorn serving ``base`` (master and workers; from /proc, Linux only)."""
     port = urllib.parse.urlparse(base).port
     total = 0.0
-    tick = os.sysconf("SC_CLK_TCK")
     for stat in Path("/proc").glob("[0-9]*/cmdline"):
         try:
             command = stat.read_bytes().split(b"\0")
-            if (
-                not any(b"gunicorn" in part for part in command)
-                or f"127.0.0.1:{port}".encode() not in command
-            ):
-                continue
-            fields = (stat.parent / "stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        total += (int(fields[11]) + int(fields[12])) / tick  # utime + stime
+        if any(b"gunicorn" in part for part in command) and f"127.0.0.1:{port}".encode() in command:
+            total += process_cpu_seconds(int(stat.parent.name))
     return total
 
 

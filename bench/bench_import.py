@@ -7,21 +7,18 @@ compte-rendu per manche: the season is dealt by tests.support.documents (every
 donne scored by the rules engine), written as a document, then imported
 through the import service, exported, and imported again with --replace;
 export → import → export must give the same bytes. Runs on a throw-away
-SQLite database in a temporary directory (``BENCH_DATABASE_URL`` to use
-another one, e.g. a scratch PostgreSQL database), never on the site's own.
+SQLite database in a temporary directory (``BENCH_DATABASE_URL``: a scratch
+PostgreSQL database, created then dropped), never on the site's own.
 """
 
 import argparse
 import os
 import sys
-import tempfile
-import time
-from datetime import datetime
 from pathlib import Path
-from zoneinfo import ZoneInfo
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench._site import NOW, embedded_site, timed  # noqa: E402
 
 
 def main() -> None:
@@ -33,32 +30,20 @@ def main() -> None:
     )
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    low, high = (int(x) for x in args.donnes.split("-"))
+    with embedded_site("bench-import") as database:
+        round_trip(args, database)
 
-    scratch = tempfile.mkdtemp(prefix="bench-import-")
-    os.environ["DATABASE_URL"] = os.environ.get("BENCH_DATABASE_URL", f"sqlite:///{scratch}/bench.sqlite3")
-    os.environ["VAR_DIR"] = scratch
-    os.environ["DEBUG"] = "0"  # no SQL logging: measure what production does
-    os.environ.setdefault("SECRET_KEY", "bench-only")
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    import django
 
-    django.setup()
-    from django.core.management import call_command
-
+def round_trip(args: argparse.Namespace, database: str) -> None:
     from league.models import CompteRendu, Donne, Manche, Season
     from league.services.transfer import dump, export_season, import_check, import_season
     from tests.support.documents import random_season
 
-    call_command("migrate", verbosity=0)
-    now = datetime(2031, 9, 1, 12, 0, tzinfo=ZoneInfo("Europe/Paris"))
-    rows = []
+    low, high = (int(x) for x in args.donnes.split("-"))
+    now = NOW
 
-    def timed(label, fn):
-        start, cpu = time.perf_counter(), time.process_time()
-        value = fn()
-        seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
-        rows.append((label, seconds, cpu))
+    def step(label, fn):
+        value, seconds, cpu = timed(fn)
         print(f"  {label:<48} {seconds:7.2f} s wall {cpu:7.2f} s CPU", flush=True)
         return value
 
@@ -66,7 +51,7 @@ def main() -> None:
         f"Season of {args.players} players × {args.manches_per_player} manches each "
         f"({args.players * args.manches_per_player // 5} manches of 5, {low}-{high} donnes + the closing win)"
     )
-    document = timed(
+    document = step(
         "deal the season (generator + engine)",
         lambda: random_season(
             args.seed,
@@ -78,19 +63,19 @@ def main() -> None:
             now=now,
         ),
     )
-    text = timed("write the document (dump)", lambda: dump(document))
-    timed("check only (parse + engine validation)", lambda: import_check(document=text))
-    season = timed(
+    text = step("write the document (dump)", lambda: dump(document))
+    step("check only (parse + engine validation)", lambda: import_check(document=text))
+    season = step(
         "import_season (check + write, one transaction)", lambda: import_season(document=text, now=now)
     )
-    exported = timed(
+    exported = step(
         "export_season + dump (engine compute)", lambda: dump(export_season(season=season, now=now))
     )
-    timed(
+    step(
         "import_season --replace (delete + write)",
         lambda: import_season(document=exported, replace=True, now=now),
     )
-    again = timed(
+    again = step(
         "export again", lambda: dump(export_season(season=Season.objects.get(name="2030-2031"), now=now))
     )
 
@@ -102,7 +87,7 @@ def main() -> None:
         f"document {len(text.encode()) / 1e6:.1f} MB, export {len(exported.encode()) / 1e6:.1f} MB"
     )
     print(
-        f"Database: {os.environ['DATABASE_URL'].split('://')[0]}; load average {os.getloadavg()[0]:.1f} on "
+        f"Database: {database.split('://')[0]}; load average {os.getloadavg()[0]:.1f} on "
         f"{os.cpu_count()} CPUs (wall time includes waiting for the CPU when the machine is busy)"
     )
     print("export → import → export byte-identical:", "yes" if again == exported else "NO")

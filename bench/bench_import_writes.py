@@ -5,8 +5,8 @@ One command (from the repository root)::
     .venv/bin/python bench/bench_import_writes.py [--sizes 50x10,100x20,200x40] [--only raw,orm]
 
 With a scratch SQLite file (``BENCH_DATABASE_URL`` for a scratch PostgreSQL
-database), for each size (players × manches each, every manche of five with
-a full sheet) it loads a generated season, times the engine's
+database, created then dropped), for each size (players × manches each,
+every manche of five with a full sheet) it loads a generated season, times the engine's
 ``compute_season`` on it, exports it, then imports the export under fresh
 names once per way of writing the rows:
 
@@ -27,42 +27,11 @@ import argparse
 import json
 import os
 import sys
-import tempfile
-import time
-from datetime import datetime
 from pathlib import Path
-from zoneinfo import ZoneInfo
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-NOW = datetime(2031, 9, 1, 12, 0, tzinfo=ZoneInfo("Europe/Paris"))
-
-
-def setup_django() -> str:
-    scratch = Path(tempfile.mkdtemp(prefix="bench-import-writes-"))
-    os.environ["DATABASE_URL"] = os.environ.get(
-        "BENCH_DATABASE_URL", f"sqlite:///{scratch / 'bench.sqlite3'}"
-    )
-    os.environ["VAR_DIR"] = str(scratch)
-    os.environ["CACHE_URL"] = "locmem://"
-    os.environ["DEBUG"] = "0"
-    os.environ.setdefault("SECRET_KEY", "bench-only")
-    os.environ["LOG_LEVEL"] = "WARNING"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0, interactive=False)
-    return os.environ["DATABASE_URL"].split("://")[0]
-
-
-def timed(fn):
-    wall, cpu = time.perf_counter(), time.process_time()
-    value = fn()
-    return value, time.perf_counter() - wall, time.process_time() - cpu
+from bench._site import NOW, embedded_site, sized_season, timed  # noqa: E402
 
 
 def orm_insert_with_history(model, rows: list[dict], *, by_id: int | None, now, reason: str) -> list[int]:
@@ -87,21 +56,14 @@ def orm_insert_with_history(model, rows: list[dict], *, by_id: int | None, now, 
 
 def measure(players: int, per_player: int, ways: list[str], donnes: int, seed: int) -> dict:
     from league import rules
+    from league.limits import SeasonImportLimits
     from league.models import Manche
     from league.selectors.engine import season_input
     from league.services.transfer import dump, export_season, import_check, import_season
     from league.transfer import rows
-    from tests.support.seasongen import load_season
 
-    name = f"{2000 + players}-{2001 + players}"
-    season = load_season(
-        name=name,
-        players=players,
-        manches_per_player=per_player,
-        donnes=donnes,
-        seed=seed,
-        username_prefix=f"s{players}x",
-    )
+    season = sized_season(players, per_player, donnes=donnes, seed=seed)
+    name = season.name
     manches = Manche.objects.filter(season=season).count()
     engine_input = season_input(season)
     _r, compute, compute_cpu = timed(lambda: rules.compute_season(engine_input, now=NOW))
@@ -113,7 +75,8 @@ def measure(players: int, per_player: int, ways: list[str], donnes: int, seed: i
         "compute_cpu": compute_cpu,
     }
     document["season"]["name"] = f"{name}-check"
-    _c, check, _cpu = timed(lambda: import_check(document=json.dumps(document)))
+    any_size = SeasonImportLimits()  # as the command line reads (400×80 is beyond the upload's limits)
+    _c, check, _cpu = timed(lambda: import_check(document=json.dumps(document), limits=any_size))
     row["check"] = check
     real = rows.insert_with_history
     for way in ways:
@@ -121,23 +84,16 @@ def measure(players: int, per_player: int, ways: list[str], donnes: int, seed: i
         text = json.dumps(document)
         rows.insert_with_history = real if way == "raw" else orm_insert_with_history
         try:
-            _s, seconds, cpu = timed(lambda text=text: import_season(document=text, now=NOW))
+            _s, seconds, cpu = timed(lambda text=text: import_season(document=text, now=NOW, limits=any_size))
         finally:
             rows.insert_with_history = real
         row[way], row[f"{way}_cpu"] = seconds, cpu
     return row
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--sizes", default="50x10,100x20,200x40")
-    parser.add_argument("--only", default="raw,orm", help="ways of writing, comma-separated: raw, orm")
-    parser.add_argument("--donnes", type=int, default=20)
-    parser.add_argument("--seed", type=int, default=2011)
-    args = parser.parse_args()
-    ways = args.only.split(",")
+def measure_all(args: argparse.Namespace, ways: list[str], database: str) -> list[dict]:
     print(
-        f"database: {setup_django()}; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs",
+        f"database: {database.split('://')[0]}; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs",
         flush=True,
     )
     results = []
@@ -157,6 +113,10 @@ def main() -> None:
             + " (target ≤ 5)",
             flush=True,
         )
+    return results
+
+
+def report_growth(results: list[dict], ways: list[str]) -> None:
     print("growth per 4× manches (target ≤ 4.5):")
     for before, after in zip(results, results[1:], strict=False):
         keys = ("compute", "check", *ways)
@@ -167,6 +127,19 @@ def main() -> None:
             + ", ".join(f"{way} {after[way + '_cpu'] / before[way + '_cpu']:.2f}" for way in ways)
             + ")"
         )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sizes", default="50x10,100x20,200x40")
+    parser.add_argument("--only", default="raw,orm", help="ways of writing, comma-separated: raw, orm")
+    parser.add_argument("--donnes", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=2011)
+    args = parser.parse_args()
+    ways = args.only.split(",")
+    with embedded_site("bench-import-writes") as database:
+        results = measure_all(args, ways, database)
+    report_growth(results, ways)
 
 
 if __name__ == "__main__":

@@ -5,7 +5,8 @@ One command (from the repository root)::
     .venv/bin/python bench/bench_scaling.py [--sizes 50x10,100x20,200x40,400x80]
 
 With the embedded defaults (a scratch SQLite file, the local-memory cache;
-``BENCH_DATABASE_URL`` for a scratch PostgreSQL database), for each size it
+``BENCH_DATABASE_URL`` for a scratch PostgreSQL database, created then
+dropped: its name ends in ``_bench``), for each size it
 loads a generated season (every manche of five with a full sheet) and
 measures
 
@@ -13,8 +14,11 @@ measures
 - cold standings page: the first request after the cache is emptied (the
   season is loaded, computed and its readings cached), and its ratio to
   ``compute_season`` (target ≤ 1.5);
-- import: the season exported, then imported under another name (check +
-  write, one transaction), and its ratio to ``compute_season`` (target ≤ 5);
+- import: the season exported to a file (as ``export_season -o`` writes
+  it), then imported under another name the way the operator imports a
+  season of any size, ``manage.py import_season FILE`` (check + write, one
+  transaction; the upload's limit of 2,000 manches would refuse 400×80),
+  and its ratio to ``compute_season`` (target ≤ 5);
 - cached bytes: what that cold request left in the cache;
 - the median of each page with a warm cache, as a ratio to the sign-in page
   (target ≤ 3 with these defaults);
@@ -22,26 +26,28 @@ measures
 then the growth factor of each figure from one size to the next (4× more
 manches: target ≤ 4.5, linear). Each size's figures are ratios within one
 run; the machine is shared, so the CPU time of this process (the test client
-serves in-process) is printed next to the wall time, and ratios of both.
+serves in-process) and, on PostgreSQL, of the database server's process for
+its connection is printed next to the wall time, and ratios of both.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import statistics
 import sys
-import tempfile
 import time
-from datetime import datetime
 from pathlib import Path
-from zoneinfo import ZoneInfo
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-NOW = datetime(2031, 9, 1, 12, 0, tzinfo=ZoneInfo("Europe/Paris"))
+from bench._site import (  # noqa: E402
+    NOW,
+    embedded_site,
+    import_from_the_command_line,
+    season_file,
+    sized_season,
+    timed,
+)
 
 
 def parse_args() -> argparse.Namespace:
@@ -53,39 +59,6 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--runs", type=int, default=15, help="requests per warm median")
     parser.add_argument("--seed", type=int, default=2011)
     return parser.parse_args()
-
-
-def setup_django() -> str:
-    scratch = Path(tempfile.mkdtemp(prefix="bench-scaling-"))
-    os.environ["DATABASE_URL"] = os.environ.get(
-        "BENCH_DATABASE_URL", f"sqlite:///{scratch / 'bench.sqlite3'}"
-    )
-    os.environ["VAR_DIR"] = str(scratch)
-    os.environ["CACHE_URL"] = "locmem://"
-    os.environ["DEBUG"] = "0"
-    os.environ.setdefault("SECRET_KEY", "bench-only")
-    os.environ["ALLOWED_HOSTS"] = "testserver"
-    os.environ["SECURE_SSL_REDIRECT"] = "0"
-    os.environ["LOG_LEVEL"] = "WARNING"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    import django
-
-    django.setup()
-    from django.conf import settings
-    from django.core.management import call_command
-
-    settings.STORAGES = {
-        **settings.STORAGES,
-        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
-    }
-    call_command("migrate", verbosity=0, interactive=False)
-    return os.environ["DATABASE_URL"]
-
-
-def timed(fn):
-    wall, cpu = time.perf_counter(), time.process_time()
-    value = fn()
-    return value, time.perf_counter() - wall, time.process_time() - cpu
 
 
 def warm_median(client, url: str, runs: int) -> tuple[float, float]:
@@ -112,19 +85,9 @@ def measure(players: int, per_player: int, args) -> dict:
     from league import rules
     from league.models import Manche
     from league.selectors.engine import season_input
-    from league.services.transfer import dump, export_season, import_season
-    from tests.support.seasongen import load_season
 
-    name = f"{2000 + players}-{2001 + players}"
-    prefix = f"s{players}x"
-    season = load_season(
-        name=name,
-        players=players,
-        manches_per_player=per_player,
-        donnes=args.donnes,
-        seed=args.seed,
-        username_prefix=prefix,
-    )
+    season = sized_season(players, per_player, donnes=args.donnes, seed=args.seed)
+    name = season.name
     manches = Manche.objects.filter(season=season).count()
     engine_input = season_input(season)
     _result, compute, compute_cpu = timed(lambda: rules.compute_season(engine_input, now=NOW))
@@ -133,21 +96,16 @@ def measure(players: int, per_player: int, args) -> dict:
     cache.clear()
     _r, cold_page, cold_cpu = timed(lambda: client.get(standings))
     cached_bytes = sum(len(v) for v in cache._cache.values())
-    try:
-        document = json.loads(dump(export_season(season=season, now=NOW)))
-        document["season"]["name"] = f"{name}-import"
-        text = json.dumps(document)
-        _s, imported, import_cpu = timed(lambda: import_season(document=text, now=NOW))
-    except rules.InvalidInput as refused:  # beyond the interchange format's limits (league/limits.py)
-        print(f"        export/import refused: {str(refused)[:120]}", flush=True)
-        imported = import_cpu = float("nan")
+    exported = season_file(season, f"{name}-import")
+    _s, imported, import_cpu = timed(lambda: import_from_the_command_line(exported))
+    exported.unlink()
     pages = {
         "sign-in": reverse("accounts:login"),
         "standings": standings,
         "season": reverse("league:season_detail", args=[name]),
         "calendar": reverse("league:calendar", args=[name]),
         "manche": reverse("league:manche_detail", args=[name, manches // 2]),
-        "player": reverse("reports:player", args=[f"{prefix}001"]),
+        "player": reverse("reports:player", args=[f"s{players}x001"]),
         "api": reverse("reports:api_standings", args=[name]),
         "palmarès": reverse("reports:palmares"),
     }
@@ -166,9 +124,8 @@ def measure(players: int, per_player: int, args) -> dict:
     }
 
 
-def main() -> None:
-    args = parse_args()
-    print(f"database: {setup_django()}, cache: local memory (the embedded defaults)")
+def measure_all(args: argparse.Namespace, database: str) -> list[dict]:
+    print(f"database: {database.split('://')[0]}, cache: local memory (the embedded defaults)")
     sizes = [tuple(int(x) for x in size.split("x")) for size in args.sizes.split(",")]
     rows = []
     for players, per_player in sizes:
@@ -198,6 +155,10 @@ def main() -> None:
             + f"  (sign-in {base * 1000:.1f} ms, CPU {base_cpu * 1000:.1f} ms)",
             flush=True,
         )
+    return rows
+
+
+def report_growth(rows: list[dict]) -> None:
     print()
     print("growth per 4× manches, wall (CPU) (target ≤ 4.5):")
     cpu_of = {"compute": "compute_cpu", "cold page": "cold_cpu", "import": "import_cpu"}
@@ -208,6 +169,13 @@ def main() -> None:
             for key in ("compute", "cold page", "import", "cached bytes")
         )
         print(f"  {before['size']} → {after['size']}: {factors}")
+
+
+def main() -> None:
+    args = parse_args()
+    with embedded_site("bench-scaling") as database:
+        rows = measure_all(args, database)
+    report_growth(rows)
 
 
 if __name__ == "__main__":

@@ -65,6 +65,9 @@ class Watch:
 
 
 _watch: contextvars.ContextVar[Watch | None] = contextvars.ContextVar("revision_cache_watch", default=None)
+_serves_pages: contextvars.ContextVar[bool] = contextvars.ContextVar(
+    "revision_cache_serves_pages", default=True
+)
 
 
 @contextlib.contextmanager
@@ -123,9 +126,25 @@ def _queued_key(season_pk: int, revision: int) -> str:
     return f"season:{season_pk}:queued:{revision}"
 
 
+@contextlib.contextmanager
+def serving_no_pages() -> Iterator[None]:
+    """Inside, this process serves no page (a management command): with a cache
+    private to the process, a change is not recomputed here, since what it stored
+    would die unread with the process (the site's own processes compute the season
+    at their next reading). A shared cache's worker is asked as always."""
+    token = _serves_pages.set(False)
+    try:
+        yield
+    finally:
+        _serves_pages.reset(token)
+
+
 def schedule(season_pk: int, revision: int, *, now: datetime) -> None:
     """Have the season recomputed at ``revision``, once: by a worker when the
-    cache is shared, else here and now (this process's cache is the only one it fills)."""
+    cache is shared, else here and now (this process's cache is the only one it
+    fills), unless this process serves no page (:func:`serving_no_pages`)."""
+    if not _serves_pages.get() and not shared():
+        return
     try:
         if not cache.add(_queued_key(season_pk, revision), 1, timeout=int(LOCK_TIMEOUT.total_seconds())):
             return  # already scheduled

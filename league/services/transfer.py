@@ -25,6 +25,7 @@ from django.utils.translation import gettext
 
 from accounts.models import User
 from league import rules
+from league.limits import UPLOAD_IMPORT, SeasonImportLimits
 from league.models import Season
 from league.services import first_seasons
 from league.services.revision import invalidate
@@ -136,21 +137,25 @@ def _no_cycle_collection() -> Iterator[None]:
             gc.enable()
 
 
-def _parse(document: Any) -> ParsedSeason:
+def _parse(document: Any, limits: SeasonImportLimits) -> ParsedSeason:
     try:
         with _no_cycle_collection():
-            return parse.parse_document(document)
+            return parse.parse_document(document, limits=limits)
     except rules.InvalidInput as exc:
         raise ImportRefused(exc.problems) from None
 
 
-def import_check(*, document: Any, replace: bool = False) -> tuple[ParsedSeason, ImportSummary]:
+def import_check(
+    *, document: Any, replace: bool = False, limits: SeasonImportLimits = UPLOAD_IMPORT
+) -> tuple[ParsedSeason, ImportSummary]:
     """Check ``document`` (text, bytes or loaded JSON) without writing anything.
 
     Returns what was read and a summary of what importing it would create;
-    raises :class:`ImportRefused` listing every problem.
+    raises :class:`ImportRefused` listing every problem. ``limits`` bound the
+    document's size and manches: the upload's unless the caller (the command
+    line) says otherwise.
     """
-    parsed = _parse(document)
+    parsed = _parse(document, limits)
     existing = Season.objects.filter(name=parsed.name).first()
     _refuse_existing(parsed, replace, existing)
     ids = [p.id for p in parsed.players]
@@ -197,17 +202,24 @@ def _played_in(parsed: ParsedSeason) -> dict:
     return players
 
 
-def import_season(*, document: Any, replace: bool = False, by: User | None = None, now: datetime) -> Season:
+def import_season(
+    *,
+    document: Any,
+    replace: bool = False,
+    by: User | None = None,
+    now: datetime,
+    limits: SeasonImportLimits = UPLOAD_IMPORT,
+) -> Season:
     """Create the season ``document`` describes (text, bytes or loaded JSON).
 
     A season of the same name is refused unless ``replace``, which deletes
     its manches (with their seats, sheets, comptes-rendus and sign-ups) and
     awards and writes the document's instead. Players are matched on their
     id (username); unknown ones become inactive accounts without a usable
-    password. Raises :class:`ImportRefused` with every problem; then
-    nothing has changed.
+    password. ``limits`` as for :func:`import_check`. Raises
+    :class:`ImportRefused` with every problem; then nothing has changed.
     """
-    return import_parsed(parsed=_parse(document), replace=replace, by=by, now=now)
+    return import_parsed(parsed=_parse(document, limits), replace=replace, by=by, now=now)
 
 
 def import_parsed(

@@ -21,6 +21,7 @@ from zoneinfo import ZoneInfo
 
 from accounts.models import User
 from league import rules
+from league.limits import SeasonImportLimits
 from league.models import Award, CompteRendu, Donne, Manche, QuickResult, Season, Seat
 
 from . import FORMAT, VERSION
@@ -236,7 +237,8 @@ def add_computed(document: dict, *, now: datetime) -> dict:
 
     Raises :class:`rules.InvalidInput` when the facts are not a valid season.
     """
-    parsed = parse_document(document, engine_check=False)  # compute_season checks it all the same
+    # A season the site holds is exported whatever its size; compute_season checks it all the same.
+    parsed = parse_document(document, limits=SeasonImportLimits(), engine_check=False)
     result = rules.compute_season(parsed.engine, now=now)
     ruleset = parsed.engine.ruleset
     for doc, manche in zip(document["manches"], parsed.manches, strict=True):

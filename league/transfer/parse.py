@@ -1,7 +1,8 @@
 """A season document → the rows to write and the rules engine's input, or every problem.
 
 Three steps. First the document as a whole is bounded (see the README's
-"Import limits"): its size, its nesting (:func:`loads`, :func:`_unstorable`),
+"Limits on what members send"): its size (by where the import runs:
+:class:`league.limits.SeasonImportLimits`), its nesting (:func:`loads`, :func:`_unstorable`),
 and no text, key or value, may carry a NUL, a lone surrogate or a
 text-direction override. Then its shape is checked against the declared
 schema (:mod:`.schema`: known keys only, required keys present, every value
@@ -33,6 +34,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from league import rules
+from league.limits import UPLOAD_IMPORT, SeasonImportLimits
 from league.rules.errors import join_path, prefixed
 
 from . import schema
@@ -43,7 +45,6 @@ _ = rules.gettext_noop
 __all__ = ["ParsedSeason", "loads", "parse_document", "SHORT_ID"]
 
 PLAYED = "played"
-MAX_DOCUMENT_CHARS = 50 * 1024 * 1024
 MAX_DEPTH = 16  # the format itself nests 6 deep
 # Where a problem's top-level key sorts in the list of problems (document order).
 TOP_ORDER = {
@@ -127,19 +128,17 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number")
 
 
-def loads(text: str | bytes) -> Any:
+def loads(text: str | bytes, *, max_mb: int | None = UPLOAD_IMPORT.document_mb) -> Any:
     """JSON text → Python values (decimals exact, duplicate keys and NaN refused).
 
-    Raises :class:`rules.InvalidInput` with the problem at path ``$``.
+    Raises :class:`rules.InvalidInput` with the problem at path ``$``; a
+    text longer than ``max_mb`` MB is refused before it is read.
     """
-    if len(text) > MAX_DOCUMENT_CHARS:
+    if max_mb is not None and len(text) > max_mb * 2**20:
         raise rules.InvalidInput(
             [
                 rules.RuleViolation(
-                    "$",
-                    rules.Message(
-                        _("the file is too large: %(max)s MB at most"), {"max": MAX_DOCUMENT_CHARS // 2**20}
-                    ),
+                    "$", rules.Message(_("the file is too large: %(max)s MB at most"), {"max": max_mb})
                 )
             ]
         )
@@ -258,9 +257,9 @@ def _not_ours(error: dict) -> bool:
     )
 
 
-def _shape(data: Any) -> tuple[schema.Document | None, list[dict]]:
+def _shape(data: Any, limits: SeasonImportLimits) -> tuple[schema.Document | None, list[dict]]:
     try:
-        return schema.Document.model_validate(data), []
+        return schema.Document.model_validate(data, context=schema.context(limits)), []
     except ValidationError as exc:
         return None, exc.errors(include_url=False)
 
@@ -350,20 +349,24 @@ def _awards(awards: list[tuple[int, schema.Award]], problems: Problems) -> list[
     return out
 
 
-def parse_document(data: Any, *, engine_check: bool = True) -> ParsedSeason:
+def parse_document(
+    data: Any, *, limits: SeasonImportLimits = UPLOAD_IMPORT, engine_check: bool = True
+) -> ParsedSeason:
     """Check ``data`` (a loaded JSON document, or its text) and return what to write.
 
     Raises :class:`rules.InvalidInput` listing every problem found, in
-    document order, each with its JSON path. ``engine_check=False`` leaves
-    out the engine's validation of the played manches, for a caller that
-    hands the result to ``rules.compute_season`` (which validates it anyway).
+    document order, each with its JSON path. ``limits`` bound the document's
+    size and its manches (the upload's unless the caller says otherwise).
+    ``engine_check=False`` leaves out the engine's validation of the played
+    manches, for a caller that hands the result to ``rules.compute_season``
+    (which validates it anyway).
     """
     if isinstance(data, (str, bytes, bytearray)):
-        data = loads(data)
+        data = loads(data, max_mb=limits.document_mb)
     unstorable = _unstorable(data)
     if unstorable:
         raise rules.InvalidInput(unstorable)
-    document, errors = _shape(data)
+    document, errors = _shape(data, limits)
     problems = Problems()
     if errors:
         problems.extend(schema.problems(errors))

@@ -26,12 +26,12 @@ from decimal import Decimal
 from typing import Annotated, Any, Literal
 
 from annotated_types import Ge, Le, MaxLen
-from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, ValidationInfo
 from pydantic_core import PydanticCustomError
 
 from accounts.models import short_id_validator
 from league import rules
-from league.limits import COUNT_MAX, PENALTY_MAX, PENALTY_REASON_MAX, SCORE_MAX
+from league.limits import COUNT_MAX, PENALTY_MAX, PENALTY_REASON_MAX, SCORE_MAX, SeasonImportLimits
 from league.markdown import MAX_CHARS as COMPTE_RENDU_MAX
 from league.rules.errors import join_path
 
@@ -44,9 +44,9 @@ SEASON_NAME_MAX = 40
 PLAYER_NAME_MAX = 80
 LOCATION_MAX = 120
 SMALL_MAX = 32767
-# What a club can mean (documented in the README's "Import limits").
+# What a club can mean (documented in the README's "Limits on what members send");
+# how many manches an import reads depends on where it runs (league.limits.SeasonImportLimits).
 MAX_PLAYERS = 1_000
-MAX_MANCHES = 2_000
 MAX_DONNES = 200  # per manche
 NUMBER_MAX = 1_000_000  # any number: card points, place points, parameters
 MANCHE_NUMBER_MAX = 10_000
@@ -205,6 +205,19 @@ def _at_most(maximum: int, text: str):
         return value
 
     return BeforeValidator(check)
+
+
+def context(limits: SeasonImportLimits) -> dict:
+    """The validation context of a document read under ``limits`` (see :class:`Document`)."""
+    return {"max_manches": limits.manches}
+
+
+def _manches_within_limits(value: Any, info: ValidationInfo) -> Any:
+    """As many manches as the import's limits allow (``context``), counted before any is read."""
+    maximum = (info.context or {}).get("max_manches")
+    if maximum is not None and isinstance(value, list) and len(value) > maximum:
+        raise problem(_("at most %(max)s manches, got %(count)s"), max=maximum, count=len(value))
+    return value
 
 
 def _card_points_object(value: Any) -> Any:
@@ -446,13 +459,16 @@ class Award(Shape):
 
 
 class Document(Shape):
-    """A whole season document (``format`` and ``version`` first: anything else is not ours)."""
+    """A whole season document (``format`` and ``version`` first: anything else is not ours).
+
+    Validated with :func:`context` for an import's limits (without one, any number of manches).
+    """
 
     format: Literal[FORMAT]
     version: Annotated[int, AfterValidator(_version)]
     season: Season
     players: Annotated[list[Player], _at_most(MAX_PLAYERS, _("at most %(max)s players, got %(count)s"))]
-    manches: Annotated[list[Manche], _at_most(MAX_MANCHES, _("at most %(max)s manches, got %(count)s"))]
+    manches: Annotated[list[Manche], BeforeValidator(_manches_within_limits)]
     awards: Items(Award) = []
     closed: Annotated[bool, BeforeValidator(lambda v: False if v is None else v)] = False
     standings: Any = Computed()

@@ -23,23 +23,18 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
+from ..limits import UPLOAD_IMPORT
 from ..models import Season
 from ..permissions import Action, can, require
 from ..selectors.seasons import season_or_404
 from ..services.transfer import ImportRefused, dump, export_season, import_check, import_season
 
 SESSION_KEY = "league.season_import"
-MAX_UPLOAD = 50 * 1024 * 1024
 PENDING_MAX_AGE = 24 * 3600
 
 
 class SeasonImportForm(forms.Form):
-    file = forms.FileField(
-        label=gettext_lazy("Fichier de la saison (JSON)"),
-        help_text=gettext_lazy(
-            "Un document au format d'échange des saisons, par exemple un export de ce site."
-        ),
-    )
+    file = forms.FileField(label=gettext_lazy("Fichier de la saison (JSON)"))
     replace = forms.BooleanField(
         label=gettext_lazy("Remplacer la saison de même nom si elle existe"),
         required=False,
@@ -48,10 +43,20 @@ class SeasonImportForm(forms.Form):
         ),
     )
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["file"].help_text = _(
+            "Un document au format d'échange des saisons, par exemple un export de ce site : "
+            "%(mb)s Mo et %(manches)s manches au plus. Une saison plus grande s'importe "
+            "en ligne de commande (manage.py import_season)."
+        ) % {"mb": UPLOAD_IMPORT.document_mb, "manches": UPLOAD_IMPORT.manches}
+
     def clean_file(self):
         upload = self.cleaned_data["file"]
-        if upload.size > MAX_UPLOAD:
-            raise forms.ValidationError(_("Le fichier dépasse 50 Mo."))
+        if upload.size > UPLOAD_IMPORT.document_mb * 2**20:
+            raise forms.ValidationError(
+                _("Le fichier dépasse %(mb)s Mo.") % {"mb": UPLOAD_IMPORT.document_mb}
+            )
         return upload
 
 
@@ -101,7 +106,7 @@ def season_import(request):
         raw = form.cleaned_data["file"].read()
         replace = form.cleaned_data["replace"]
         try:
-            _parsed, summary = import_check(document=raw, replace=replace)
+            _parsed, summary = import_check(document=raw, replace=replace, limits=UPLOAD_IMPORT)
         except ImportRefused as exc:
             context.update(form=form, problems=_problem_lines(exc), filename=form.cleaned_data["file"].name)
             return render(request, "league/transfer/import.html", context, status=422)
@@ -134,7 +139,11 @@ def _confirm(request):
         return redirect("league:season_import")
     try:
         season = import_season(
-            document=path.read_bytes(), replace=pending["replace"], by=request.user, now=timezone.now()
+            document=path.read_bytes(),
+            replace=pending["replace"],
+            by=request.user,
+            now=timezone.now(),
+            limits=UPLOAD_IMPORT,
         )
     except ImportRefused as exc:  # the database changed since the check (a season of that name appeared)
         _discard(request)

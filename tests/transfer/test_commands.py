@@ -128,3 +128,23 @@ def test_export_season_service_matches_the_command(example_doc, tmp_path, now):
     call_command("import_season", str(write(tmp_path, example_doc)), stdout=StringIO())
     document = export_season(season=Season.objects.get(name="2011-2012"), now=now)
     assert dump(document).startswith('{\n  "accessits"')
+
+
+@pytest.mark.django_db(transaction=True)  # the import's own commit, as the command makes it
+def test_the_command_line_leaves_the_recomputation_to_the_sites_processes_with_a_private_cache(
+    example_doc, tmp_path, season_computations
+):
+    """The command's own local-memory cache dies with it: a recomputation stored there would go unread."""
+    call_command("import_season", str(write(tmp_path, example_doc)), stdout=StringIO())
+    assert Season.objects.filter(name="2011-2012").exists()
+    assert season_computations == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_import_by_a_process_that_serves_pages_recomputes_the_season_once_it_commits(
+    example_doc, now, season_computations
+):
+    from league.services.transfer import import_season
+
+    import_season(document=example_doc, now=now)
+    assert season_computations == ["2011-2012"]

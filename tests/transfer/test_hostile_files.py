@@ -1,7 +1,8 @@
 """Hostile season files are refused with a message naming the path and the limit, and nothing changes.
 
-The limits (README, "Import limits"): 50 MB, 16 levels of nesting, 1,000
-players, 2,000 manches, 200 donnes a manche; no NUL, lone surrogate or
+The limits (README, "Limits on what members send"): 16 levels of nesting,
+1,000 players, 200 donnes a manche (the size and the manches an upload may
+hold: test_import_limits.py); no NUL, lone surrogate or
 text-direction override in any text, no control character in a one-line
 text; numbers within ±1,000,000, scores within ±100,000, penalties within ±10,000;
 dates between the years 1900 and 2199 with a real UTC offset (±14 h);

@@ -1,7 +1,13 @@
-"""``python manage.py import_season FILE.json [--replace]``: load a season document.
+"""``python manage.py import_season FILE.json [--replace] [--max-manches N]``: load a season document.
 
 All or nothing: on any problem, every one is printed as ``path: message``,
 the command exits non-zero and the database is unchanged.
+
+The operator's tool answers no web request, so it reads a document of any
+size and any number of manches (the President's upload stops at
+``league.limits.UPLOAD_IMPORT``); ``--max-manches`` sets a limit. It serves
+no page either: with a cache private to its process it leaves the season's
+recomputation to the site's processes (``revision_cache.serving_no_pages``).
 """
 
 from pathlib import Path
@@ -9,6 +15,8 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
+from league import revision_cache
+from league.limits import SeasonImportLimits
 from league.services.transfer import ImportRefused, import_check, import_parsed
 
 
@@ -20,8 +28,14 @@ class Command(BaseCommand):
         parser.add_argument(
             "--replace", action="store_true", help="remplacer la saison de même nom si elle existe"
         )
+        parser.add_argument(
+            "--max-manches",
+            type=int,
+            metavar="N",
+            help="refuser une saison de plus de N manches (par défaut : aucune limite)",
+        )
 
-    def handle(self, *args, file, replace, **options):
+    def handle(self, *args, file, replace, max_manches, **options):
         if file == "-":
             import sys
 
@@ -32,8 +46,11 @@ class Command(BaseCommand):
             except OSError as exc:
                 raise CommandError(f"{file}: {exc.strerror}") from exc
         try:
-            parsed, summary = import_check(document=raw, replace=replace)
-            season = import_parsed(parsed=parsed, replace=replace, by=None, now=timezone.now())
+            parsed, summary = import_check(
+                document=raw, replace=replace, limits=SeasonImportLimits(manches=max_manches)
+            )
+            with revision_cache.serving_no_pages():
+                season = import_parsed(parsed=parsed, replace=replace, by=None, now=timezone.now())
         except ImportRefused as exc:
             for line in exc.lines():
                 self.stderr.write(line)
