@@ -68,6 +68,7 @@ def load_bench_season(args: argparse.Namespace, name: str):
         donnes=args.donnes,
         seed=args.seed,
         username_prefix="b",
+        comptes_rendus=True,
     )
 
 
@@ -166,6 +167,7 @@ def sized_season(players: int, manches_per_player: int, *, donnes: int, seed: in
         donnes=donnes,
         seed=seed,
         username_prefix=f"s{players}x",
+        comptes_rendus=True,
     )
 
 

@@ -4,9 +4,10 @@ One command (from the repository root)::
 
     .venv/bin/python bench/bench_standings.py
 
-builds, in a fresh SQLite database (or the one ``DATABASE_URL`` names), a
-season of 200 players who each play 40 manches: 1600 manches of five, each
-with a full sheet of about 20 random valid donnes closing with an empty pot.
+builds, in a scratch SQLite database (a scratch PostgreSQL one with
+``BENCH_DATABASE_URL``), a season of 200 players who each play 40 manches:
+1600 manches of five, each with a full sheet of about 20 random valid donnes
+closing with an empty pot, each vainqueur's compte-rendu posted on time.
 It then measures with Django's test ``Client`` the median time of
 
 - the standings page with a warm cache (what nearly every reader gets),
@@ -21,14 +22,14 @@ The player page and the JSON API are measured the same way.
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench._site import embedded_site, load_bench_season  # noqa: E402
 
 
 def parse_args() -> argparse.Namespace:
@@ -40,24 +41,6 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--cold-runs", type=int, default=5, help="requests per cold measurement")
     parser.add_argument("--seed", type=int, default=2011)
     return parser.parse_args()
-
-
-def setup_django() -> str:
-    """A fresh database unless DATABASE_URL is given; returns its description."""
-    sys.path.insert(0, str(ROOT))
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    if "DATABASE_URL" not in os.environ:
-        tmp = Path(tempfile.mkdtemp(prefix="bench-standings-"))
-        os.environ["VAR_DIR"] = str(tmp)
-        os.environ["DATABASE_URL"] = f"sqlite:///{tmp / 'bench.sqlite3'}"
-    os.environ.setdefault("CACHE_URL", "locmem://")
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0, interactive=False)
-    return os.environ["DATABASE_URL"]
 
 
 def median_ms(client, url: str, runs: int, *, before=None) -> tuple[float, int]:
@@ -77,7 +60,11 @@ def median_ms(client, url: str, runs: int, *, before=None) -> tuple[float, int]:
 
 def main() -> None:
     args = parse_args()
-    database = setup_django()
+    with embedded_site("bench-standings") as database:
+        measure(args, database)
+
+
+def measure(args: argparse.Namespace, database: str) -> None:
     from django.core.cache import cache
     from django.db import connection
     from django.test import Client
@@ -85,18 +72,10 @@ def main() -> None:
     from django.urls import reverse
 
     from league.models import Donne, Manche
-    from tests.support.seasongen import load_season
 
     print(f"database: {database}")
     start = time.perf_counter()
-    season = load_season(
-        name="2030-2031",
-        players=args.players,
-        manches_per_player=args.manches_per_player,
-        donnes=args.donnes,
-        seed=args.seed,
-        username_prefix="b",
-    )
+    season = load_bench_season(args, "2030-2031")
     manches = Manche.objects.filter(season=season).count()
     donnes = Donne.objects.filter(manche__season=season).count()
     print(

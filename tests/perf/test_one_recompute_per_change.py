@@ -13,7 +13,8 @@ from django.urls import reverse
 
 from league import revision_cache, rules
 from league.models import Season
-from league.selectors.engine import current_revision, season_result
+from league.rules.adjustments import CR_RETARD
+from league.selectors.engine import current_revision, season_input, season_result
 from league.services.revision import invalidate
 from tests.support.seasongen import AFTER_THE_SEASON, START, load_season
 
@@ -145,3 +146,19 @@ def test_the_manche_page_reads_the_cached_outcome_instead_of_scoring_the_sheet(
         assert page.count('class="table-success"') == 1
         assert reverse("reports:player", args=[vainqueur]) in page
     assert len(scored) == 1
+
+
+def late_maluses(season: Season) -> int:
+    result = rules.compute_season(season_input(season), now=AFTER_THE_SEASON)
+    return sum(
+        a.kind == CR_RETARD for adjustments in result.adjustments_by_player.values() for a in adjustments
+    )
+
+
+def test_a_generated_season_whose_vainqueurs_post_on_time_has_no_late_malus(db):
+    """The benchmarks' seasons are a club's: with every compte-rendu posted, no
+    retard malus (without them §5.4 gives a number quadratic in the manches)."""
+    posted = load_season(name="2030-2031", players=10, manches_per_player=4, seed=3, comptes_rendus=True)
+    silent = load_season(name="2031-2032", players=10, manches_per_player=4, seed=3, username_prefix="q")
+    assert late_maluses(posted) == 0
+    assert late_maluses(silent) > 8  # 8 manches: 7 + 6 + … deadlines missed

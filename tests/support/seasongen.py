@@ -131,11 +131,14 @@ def load_season(
     username_prefix: str = "p",
     users: list | None = None,
     use_engine_generator: bool = True,
+    comptes_rendus: bool = False,
 ):
     """Create a season with generated players, played manches and full sheets.
 
     Returns the ``Season``. Rows are written with ``bulk_create`` (a season of
     1600 manches loads in seconds); ``users`` reuses existing accounts.
+    With ``comptes_rendus`` every vainqueur posts his compte-rendu on time,
+    as a club's vainqueurs do (see :func:`post_comptes_rendus`).
     """
     from django.contrib.auth.hashers import UNUSABLE_PASSWORD_PREFIX
 
@@ -223,4 +226,42 @@ def load_season(
             )
     Seat.objects.bulk_create(seats, batch_size=2000)
     Donne.objects.bulk_create(rows, batch_size=2000)
+    if comptes_rendus:
+        post_comptes_rendus(season, start=start)
     return season
+
+
+def post_comptes_rendus(season, *, start: datetime) -> None:
+    """Each manche's vainqueurs post a compte-rendu two hours after it closes, accepted.
+
+    Without them a season is what no club plays: by §5.4 every vainqueur
+    loses 0.5 at each later manche, a number of maluses quadratic in the
+    manches, which would make the season's computation (and what a benchmark
+    measures against it) grow as no real season does.
+    """
+    from accounts.models import User
+    from league import rules
+    from league.models import CompteRendu, Manche
+    from league.selectors.engine import season_input
+
+    result = rules.compute_season(season_input(season), now=start)
+    ids = dict(User.objects.values_list("username", "pk"))
+    closed = dict(Manche.objects.filter(season=season).values_list("number", "closed_at"))
+    manche_ids = dict(Manche.objects.filter(season=season).values_list("number", "pk"))
+    CompteRendu.objects.bulk_create(
+        (
+            CompteRendu(
+                manche_id=manche_ids[number],
+                author_id=ids[vainqueur],
+                title=f"Manche {number}",
+                text="Une belle soirée.",
+                html="<p>Une belle soirée.</p>",
+                posted_at=closed[number] + timedelta(hours=2),
+                status=CompteRendu.Status.ACCEPTED,
+                judged_at=closed[number] + timedelta(hours=3),
+            )
+            for number, outcome in result.manches.items()
+            for vainqueur in outcome.vainqueurs
+        ),
+        batch_size=2000,
+    )
