@@ -14,7 +14,7 @@ from league.selectors.seasons import current_season, listed_seasons, season_or_4
 
 from .. import charts, exports
 from ..selectors.cache import memo, reading_name
-from ..selectors.readings import season_standings, standings_with_details
+from ..selectors.readings import line_explanation, season_standings, standings_with_details
 from ..tables import ORDERINGS, StandingsTable
 from .common import goals_of, highlight_style, request_with_query
 
@@ -72,14 +72,18 @@ def _fragment_maker(request, season, sort: str, now):
 
     def compute():
         data, details = standings_with_details(season, now=now)
-        explanations = details.explanations if details else {}
-        lazy = sum(len(lines) for lines in explanations.values()) > INLINE_EXPLANATION_LINES
+        lazy = details is not None and details.explanation_lines > INLINE_EXPLANATION_LINES
+        explanations = {}
+        if details is not None and not lazy:
+            explanations = {
+                line.player: line_explanation(season, line.player, now=now) for line in data.lines
+            }
         table = StandingsTable(
             list(data.lines),
             closed=data.closed,
             season_name=season.name,
             min_manches=data.min_manches,
-            explanations={} if lazy else explanations,
+            explanations=explanations,
             lazy=lazy,
         )
         clean = request_with_query(request, sort=None if sort == "rank" else sort)
@@ -136,14 +140,16 @@ def standings(request, season_name: str):
 def standings_explanation(request, season_name: str, username: str):
     """One line's explanation: the fragment an unfolded line loads, or a page of its own."""
     season = season_or_404(season_name)
-    data, details = standings_with_details(season, now=timezone.now())
+    now = timezone.now()
+    data = season_standings(season, now=now)
     line = data.line_of(username)
-    if line is None or details is None:
+    lines = line_explanation(season, username, now=now) if line is not None else None
+    if lines is None:
         raise Http404
     context = {
         "season": season,
         "line": line,
-        "lines": details.explanations.get(username, ()),
+        "lines": lines,
         "minimum": data.min_manches,
     }
     if request.htmx:
