@@ -37,7 +37,7 @@ from .standings import (
 
 
 def reading(season: Season, now: datetime, kind: str, *parts: str) -> Any:
-    """One cached reading of ``season`` (``standings``, ``details``, ``explanation <id>``, ``honours``,
+    """One cached reading of ``season`` (``standings``, ``details``, ``explanation <id>``, ``progression <id>``, ``honours``,
     ``projections``, ``rated``, ``players``, ``player <id>``); on a miss every reading is made again by
     :func:`digest`. None when there is no such reading (a player not in the season)."""
     return revision_cache.reading(
@@ -95,6 +95,7 @@ def digest(season: Season, now: datetime) -> tuple[dict[str, Any], datetime | No
         }
         readings.update({f"player:{player}": record for player, record in records.items()})
         readings.update({f"explanation:{player}": lines for player, lines in explained.items()})
+        readings.update({f"progression:{p}": points for p, points in readings["details"].progression.items()})
         projections = readings["projections"]
         readings.update({f"projection:{p}": goals for p, goals in projections.players.items()})
     return {reading_name(name): value for name, value in readings.items()}, until
@@ -112,6 +113,11 @@ def standings_with_details(
     lean = reading(season, now, "standings")
     details = None if lean.problems else reading(season, now, "details")
     return lean, details
+
+
+def player_progression(season: Season, player: str, *, now: datetime) -> tuple | None:
+    """``player``'s points moyens after each of his manches (see ``StandingsDetails.progression``; None when he has none)."""
+    return reading(season, now, "progression", player)
 
 
 def line_explanation(season: Season, player: str, *, now: datetime) -> tuple[rules.Message, ...] | None:

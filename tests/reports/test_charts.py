@@ -49,7 +49,7 @@ def test_the_season_chart_shows_every_player_even_with_one_manche_in_french_nota
     progression[players[-1]] = [(2, -0.5)]  # one manche only
     names = {p: f"Joueur {p}" for p in players}
     with translation.override("fr"):
-        svg = progression_chart(progression, players, names, [1, 2], title="Points moyens")
+        svg, _frame = progression_chart(progression, players, names, [1, 2], title="Points moyens")
     assert all(f">Joueur {p}<" in svg for p in players)
     assert '<circle data-player="p13"' in svg
     assert ">1,5<" in svg and "1.5" not in svg.split('<g class="series"')[0]
