@@ -32,6 +32,10 @@ PALETTE = (
 )
 
 
+#: The width of a digit of the axes' 11-pixel labels, near enough to keep them inside the drawing.
+DIGIT_WIDTH = 6.5
+
+
 def colour(index: int) -> str:
     """A colour per series: the palette first, then hues spread around the wheel."""
     if index < len(PALETTE):
@@ -221,8 +225,10 @@ def step_chart(
     for i, x in enumerate(labels):
         last = i == len(labels) - 1
         if last or (i % every == 0 and len(labels) - 1 - i >= every / 2):  # the last never overprinted
+            # A label wider than the right margin ends at its tick rather than past the edge.
+            anchor = "end" if last and len(str(x)) * DIGIT_WIDTH / 2 > frame.right else "middle"
             out.append(
-                f'<text x="{_fmt(frame.sx(x))}" y="{frame.height - 8}" text-anchor="middle" '
+                f'<text x="{_fmt(frame.sx(x))}" y="{frame.height - 8}" text-anchor="{anchor}" '
                 f'stroke="none">{x}</text>'
             )
     out.append("</g>")
