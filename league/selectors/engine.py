@@ -32,28 +32,9 @@ ENGINE_STATUS = {
     Manche.Status.CANCELLED: "cancelled",
 }
 
-#: The row dict :func:`donne_to_engine` reads (``values()``-shaped: players by username).
-DONNE_FIELDS = (
-    "manche_id",
-    "index",
-    "kind",
-    "dealer__username",
-    "taker__username",
-    "contract",
-    "partner__username",
-    "bouts",
-    "points",
-    "petit_au_bout",
-    "chelem",
-    "poignees",
-    "miseres",
-    "penalties",
-    "misere_points",
-)
-
-#: The donne's small JSON lists, read as their stored text: nearly every donne
-#: has none, and its "[]" needs no parsing.
-_JSON_LISTS = ("poignees", "miseres", "penalties", "misere_points")
+#: The donne's small JSON fields, read as their stored text: nearly every donne
+#: has no poignée, misère nor penalty, and an empty list needs no parsing.
+_JSON_FIELDS = ("poignees", "miseres", "penalties", "misere_points")
 
 
 def _json_or_none(text: str | None):
@@ -62,7 +43,8 @@ def _json_or_none(text: str | None):
 
 
 def donne_to_engine(row: dict) -> "rules.ContractDonne | rules.MisereGame":
-    """One ``Donne`` row (as ``values(*DONNE_FIELDS)``) in the engine's terms."""
+    """One donne in the engine's terms, from a ``values()``-shaped dict of its fields
+    (players by username: ``dealer__username``, ``taker__username``, ``partner__username``)."""
     misere_points = row["misere_points"]
     return rules.donne_from_fields(
         kind=row["kind"],
@@ -97,9 +79,9 @@ def compte_rendu_to_engine(cr) -> "rules.CompteRenduRecord":
 class _SeasonRows:
     """Every row a season's computation needs, fetched in a fixed number of queries.
 
-    Rows name players by id; one query of the players seated turns the ids
-    into usernames (joining the users on every donne cost more than the
-    rest of the reading).
+    Rows name players by id and one query turns the ids into usernames:
+    joining the users three times on every donne, and parsing its empty
+    JSON lists, was most of the cost of reading a big season.
     """
 
     def __init__(self, manche_filter: dict):
@@ -109,7 +91,7 @@ class _SeasonRows:
         donnes = list(
             Donne.objects.filter(**manche_filter)
             .order_by("manche_id", "index")
-            .annotate(**{f"{name}_text": Cast(name, TextField()) for name in _JSON_LISTS})
+            .annotate(**{f"{name}_text": Cast(name, TextField()) for name in _JSON_FIELDS})
             .values_list(
                 "manche_id",
                 "kind",
@@ -121,7 +103,7 @@ class _SeasonRows:
                 "points",
                 "petit_au_bout",
                 "chelem",
-                *(f"{name}_text" for name in _JSON_LISTS),
+                *(f"{name}_text" for name in _JSON_FIELDS),
             )
         )
         quick = list(
