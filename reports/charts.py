@@ -8,7 +8,9 @@ serves a phone and a desktop.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 from html import escape
 
 from config.typography import colon
@@ -28,6 +30,10 @@ PALETTE = (
     "#795548",
     "#6c757d",
 )
+
+
+#: The width of a digit of the axes' 11-pixel labels, near enough to keep them inside the drawing.
+DIGIT_WIDTH = 6.5
 
 
 def colour(index: int) -> str:
@@ -90,6 +96,100 @@ def _grid(ticks, sy, left: float, right: float) -> list[str]:
     return out
 
 
+@dataclass(frozen=True)
+class StepFrame:
+    """Where a step chart puts its values: its axes, its size and its legend's room.
+
+    Kept with a cached chart, so a line drawn later (one reader's own, see
+    :func:`step_line`) falls on the same axes, in a drawing of the same size
+    laid over it.
+    """
+
+    x_labels: tuple[int, ...]
+    low: float
+    high: float
+    ticks: tuple[float, ...]
+    #: Entries the legend has room for (four to a row).
+    legend_slots: int
+    width: int = 800
+    height: int = 360
+    left: int = 44
+    right: int = 12
+    top: int = 12
+    bottom: int = 28
+
+    @classmethod
+    def around(
+        cls, values: Sequence[Number], x_labels: Sequence[int], *, legend_slots: int, **size
+    ) -> StepFrame:
+        """A frame holding ``values`` (and zero) on round ticks, ``x_labels`` in that order."""
+        numbers = [float(y) for y in values]
+        low, high = (min(numbers), max(numbers)) if numbers else (0.0, 1.0)
+        low, high = min(low, 0.0), max(high, 0.0)
+        if high - low < 1e-9:
+            high = low + 1
+        ticks = _ticks(low, high)
+        return cls(
+            x_labels=tuple(x_labels),
+            low=min(low, ticks[0]),
+            high=max(high, ticks[-1]),
+            ticks=tuple(ticks),
+            legend_slots=legend_slots,
+            **size,
+        )
+
+    @property
+    def total_height(self) -> int:
+        return self.height + (self.legend_slots + 3) // 4 * 18
+
+    @cached_property
+    def position(self) -> dict[int, int]:
+        return {x: i for i, x in enumerate(self.x_labels)}
+
+    def sx(self, x: int) -> float:
+        plot_w = self.width - self.left - self.right
+        return self.left + plot_w * self.position[x] / max(len(self.x_labels) - 1, 1)
+
+    def sy(self, y: float) -> float:
+        plot_h = self.height - self.top - self.bottom
+        return self.top + plot_h * (self.high - y) / (self.high - self.low)
+
+    def legend_at(self, slot: int) -> tuple[float, float]:
+        """Where the legend's entry number ``slot`` goes (four to a row)."""
+        plot_w = self.width - self.left - self.right
+        return self.left + slot % 4 * (plot_w / 4), self.height + 4 + slot // 4 * 18
+
+
+def _step_series(frame: StepFrame, key: str, label: str, points, stroke: str) -> list[str]:
+    """One series' line, held flat between its points, and a dot at each point."""
+    pts = [(frame.sx(x), frame.sy(float(y))) for x, y in points if x in frame.position]
+    if not pts:
+        return []
+    d = [f"M{_fmt(pts[0][0])} {_fmt(pts[0][1])}"]
+    for (_x0, y0), (x1, y1) in zip(pts, pts[1:], strict=False):
+        d.append(f"H{_fmt(x1)}")
+        if y1 != y0:
+            d.append(f"V{_fmt(y1)}")
+    last = points[-1][1]
+    out = [
+        f'<path data-player="{escape(key)}" stroke="{stroke}" d="{"".join(d)}">'
+        f"<title>{escape(label)}{colon()} {_number(last)}</title></path>"
+    ]
+    out.extend(
+        f'<circle data-player="{escape(key)}" cx="{_fmt(x)}" cy="{_fmt(y)}" r="3" fill="{stroke}"/>'
+        for x, y in pts
+    )
+    return out
+
+
+def _legend_entry(frame: StepFrame, slot: int, key: str, label: str, fill: str) -> str:
+    x, y = frame.legend_at(slot)
+    return (
+        f'<g data-player="{escape(key)}"><rect x="{_fmt(x)}" y="{_fmt(y)}" width="10" height="10" '
+        f'fill="{fill}"/><text x="{_fmt(x + 14)}" y="{_fmt(y + 9)}">{escape(label)}</text></g>'
+    )
+
+
 def step_chart(
     series: Sequence[tuple[str, str, Sequence[tuple[int, Number]]]],
     x_labels: Sequence[int],
@@ -98,72 +198,67 @@ def step_chart(
     width: int = 800,
     height: int = 360,
     legend_limit: int | None = None,
+    frame: StepFrame | None = None,
 ) -> str:
     """A line per series, held flat between its points (a value changes only
     at the series' own points). ``series``: ``(key, label, ((x, y), …))``
     where each ``x`` is one of ``x_labels`` (placed in that order). Each line
     carries ``data-player="key"`` so a stylesheet can emphasise one. Every
     point is also drawn as a dot, so a player with one manche is visible; the
-    legend lists every series unless ``legend_limit`` says otherwise."""
+    legend lists every series unless ``legend_limit`` says otherwise.
+    ``frame`` (else one around the series' values) sets the axes and the
+    legend's room."""
     if legend_limit is None:
         legend_limit = len(series)
-    left, right, top, bottom = 44, 12, 12, 28
-    legend_rows = (min(len(series), legend_limit) + 3) // 4
-    height_total = height + legend_rows * 18
-    plot_w, plot_h = width - left - right, height - top - bottom
-    position = {x: i for i, x in enumerate(x_labels)}
-    n = max(len(x_labels) - 1, 1)
-    values = [float(y) for _k, _l, points in series for _x, y in points]
-    low, high = (min(values), max(values)) if values else (0.0, 1.0)
-    low, high = min(low, 0.0), max(high, 0.0)
-    if high - low < 1e-9:
-        high = low + 1
-    ticks = _ticks(low, high)
-    low, high = min(low, ticks[0]), max(high, ticks[-1])
-
-    def sx(x: int) -> float:
-        return left + plot_w * position[x] / n
-
-    def sy(y: float) -> float:
-        return top + plot_h * (high - y) / (high - low)
-
-    out = _frame(width, height_total, title, 'stroke="#ccc" stroke-width="1"')
-    out += _grid(ticks, sy, left, width - right)
-    every = max(1, len(x_labels) // 12)
-    for i, x in enumerate(x_labels):
-        if i % every == 0 or i == len(x_labels) - 1:
+    if frame is None:
+        frame = StepFrame.around(
+            [y for _k, _l, points in series for _x, y in points],
+            x_labels,
+            legend_slots=min(len(series), legend_limit),
+            width=width,
+            height=height,
+        )
+    out = _frame(frame.width, frame.total_height, title, 'stroke="#ccc" stroke-width="1"')
+    out += _grid(frame.ticks, frame.sy, frame.left, frame.width - frame.right)
+    labels = frame.x_labels
+    every = max(1, len(labels) // 12)
+    for i, x in enumerate(labels):
+        last = i == len(labels) - 1
+        if last or (i % every == 0 and len(labels) - 1 - i >= every / 2):  # the last never overprinted
+            # A label wider than the right margin ends at its tick rather than past the edge.
+            anchor = "end" if last and len(str(x)) * DIGIT_WIDTH / 2 > frame.right else "middle"
             out.append(
-                f'<text x="{_fmt(sx(x))}" y="{height - 8}" text-anchor="middle" stroke="none">{x}</text>'
+                f'<text x="{_fmt(frame.sx(x))}" y="{frame.height - 8}" text-anchor="{anchor}" '
+                f'stroke="none">{x}</text>'
             )
     out.append("</g>")
     out.append('<g class="series" fill="none" stroke-width="1.6" stroke-linejoin="round">')
     for index, (key, label, points) in enumerate(series):
-        pts = [(sx(x), sy(float(y))) for x, y in points if x in position]
-        if not pts:
-            continue
-        d = [f"M{_fmt(pts[0][0])} {_fmt(pts[0][1])}"]
-        for (_x0, y0), (x1, y1) in zip(pts, pts[1:], strict=False):
-            d.append(f"H{_fmt(x1)}")
-            if y1 != y0:
-                d.append(f"V{_fmt(y1)}")
-        last = points[-1][1]
-        out.append(
-            f'<path data-player="{escape(key)}" stroke="{colour(index)}" d="{"".join(d)}">'
-            f"<title>{escape(label)}{colon()} {_number(last)}</title></path>"
-        )
-        out.extend(
-            f'<circle data-player="{escape(key)}" cx="{_fmt(x)}" cy="{_fmt(y)}" r="3" fill="{colour(index)}"/>'
-            for x, y in pts
-        )
+        out += _step_series(frame, key, label, points, colour(index))
     out.append("</g>")
     out.append('<g class="legend" font-size="11" fill="#333">')
     for index, (key, label, _points) in enumerate(series[:legend_limit]):
-        col, row = index % 4, index // 4
-        x, y = left + col * (plot_w / 4), height + 4 + row * 18
-        out.append(
-            f'<g data-player="{escape(key)}"><rect x="{_fmt(x)}" y="{_fmt(y)}" width="10" height="10" '
-            f'fill="{colour(index)}"/><text x="{_fmt(x + 14)}" y="{_fmt(y + 9)}">{escape(label)}</text></g>'
-        )
+        out.append(_legend_entry(frame, index, key, label, colour(index)))
+    out.append("</g></svg>")
+    return "".join(out)
+
+
+#: The colour of a line drawn over a chart for one reader (darker than every series').
+OVERLAY = "#212529"
+
+
+def step_line(
+    frame: StepFrame, key: str, label: str, points: Sequence[tuple[int, Number]], *, title: str, slot: int
+) -> str:
+    """One more line for a chart drawn in ``frame``: a transparent drawing of
+    the same size, to lay over it, with its legend entry at ``slot``."""
+    out = _frame(frame.width, frame.total_height, title, "")
+    out[0] = out[0].replace('class="chart"', 'class="chart chart-overlay"')
+    out.append("</g>")
+    out.append('<g class="series" fill="none" stroke-width="1.6" stroke-linejoin="round">')
+    out += _step_series(frame, key, label, points, OVERLAY)
+    out.append('</g><g class="legend" font-size="11" fill="#333">')
+    out.append(_legend_entry(frame, slot, key, label, OVERLAY))
     out.append("</g></svg>")
     return "".join(out)
 
@@ -218,12 +313,20 @@ def bar_chart(
 
 def progression_chart(
     progression: Mapping[str, Sequence[tuple[int, Number]]],
-    order: Sequence[str],
+    drawn: Sequence[str],
     names: Mapping[str, str],
     x_labels: Sequence[int],
     *,
     title: str,
-) -> str:
-    """The season's points moyens chart: one step line per player, in ``order`` (the standings)."""
-    series = [(p, names.get(p, p), progression[p]) for p in order if progression.get(p)]
-    return step_chart(series, x_labels, title=title)
+) -> tuple[str, StepFrame]:
+    """The season's points moyens chart: one step line per player of ``drawn``
+    (in the standings' order), and its frame. The axes hold every player's
+    values and, when some are not drawn, the legend keeps a place for one
+    more line (a reader's own, :func:`step_line`)."""
+    series = [(p, names.get(p, p), progression[p]) for p in drawn if progression.get(p)]
+    frame = StepFrame.around(
+        [y for points in progression.values() for _x, y in points],
+        x_labels,
+        legend_slots=len(series) + (len(series) < len(progression)),
+    )
+    return step_chart(series, x_labels, title=title, frame=frame), frame

@@ -1,4 +1,11 @@
-"""The classification as a django-tables2 table: sortable, one unfoldable line per player."""
+"""The classification as a django-tables2 table: sortable, one unfoldable line per player.
+
+django-tables2 defines the columns, their headers and the order; the lines'
+cells are made by :meth:`StandingsTable.cells`, one call of each column's
+renderer per cell (django-tables2's own rows look every renderer's
+signature up again for each cell: a season of 200 players cost a third of
+its computation to render).
+"""
 
 import django_tables2 as tables
 from django.urls import reverse
@@ -26,7 +33,7 @@ class NumberColumn(tables.Column):
         kwargs.setdefault("attrs", {"td": {"class": css}, "th": {"class": css}})
         super().__init__(*args, **kwargs)
 
-    def render(self, value):
+    def render(self, value, record=None):
         return num(value)
 
 
@@ -59,7 +66,6 @@ class StandingsTable(tables.Table):
     class Meta:
         template_name = "reports/_standings_table.html"
         attrs = {"class": "table table-sm table-hover table-standings align-middle", "id": "standings"}
-        row_attrs = {"data-player": lambda record: record.player}
         order_by = ("rank",)
         orderable = True
         empty_text = _("Aucune manche jouée pour l'instant : le classement apparaîtra après la première.")
@@ -86,7 +92,26 @@ class StandingsTable(tables.Table):
         self.season_name = season_name
         super().__init__(data, exclude=exclude, **kwargs)
 
-    def render_average(self, value):
+    def cells(self) -> list[tuple]:
+        """``(line, ((td attributes, content), …))`` for each line, in the table's order.
+
+        Every renderer is called as ``render(value, record)``: the table's
+        ``render_<column>`` methods, else the column's own ``render``.
+        """
+        columns = [
+            (
+                str(column.accessor),
+                column.attrs["td"].as_html(),
+                getattr(self, f"render_{column.name}", None) or column.column.render,
+            )
+            for column in self.columns
+        ]
+        return [
+            (record, [(attrs, render(getattr(record, field), record)) for field, attrs, render in columns])
+            for record in self.data
+        ]
+
+    def render_average(self, value, record):
         """Two decimals on the page; the CSV and the API keep the exact value."""
         return average(value)
 
@@ -109,7 +134,7 @@ class StandingsTable(tables.Table):
             _("Le détail de ses points"),
         )
 
-    def render_title(self, record):
+    def render_title(self, value, record):
         if not record.title:
             return ""
         if self.closed:
@@ -121,7 +146,7 @@ class StandingsTable(tables.Table):
             _("provisoire"),
         )
 
-    def render_if_closed(self, record):
+    def render_if_closed(self, value, record):
         if record.participation is None and record.rank_if_closed == record.rank:
             return format_html('<span class="text-muted">{}</span>', _("inchangé"))
         parts = []

@@ -6,6 +6,7 @@ averages' formula in one place, the engine.
 
 from __future__ import annotations
 
+from decimal import Decimal
 from fractions import Fraction
 
 from .season import SeasonResult
@@ -24,10 +25,13 @@ def average_progression(result: SeasonResult) -> dict[str, tuple[tuple[int, Frac
         for entry in outcome.ranking:
             changes[entry.player] = changes.get(entry.player, Fraction(0)) + entry.points_fraction
             counts[entry.player] = counts.get(entry.player, 0) + 1
+        adjusted: dict[str, Decimal] = {}  # summed as decimals, made a fraction once
         for adj in outcome.adjustments:
             if adj.player in changes:
-                changes[adj.player] += Fraction(adj.value)
+                adjusted[adj.player] = adjusted.get(adj.player, Decimal(0)) + adj.value
         for player, change in changes.items():
+            if player in adjusted:
+                change += Fraction(adjusted[player])
             totals[player] = totals.get(player, Fraction(0)) + change
             series.setdefault(player, []).append((number, totals[player] / (counts[player] + 1)))
     for row in result.standings:

@@ -10,11 +10,14 @@ compte-rendu maluses depend on the clock, a cached result also expires at the
 next deadline it did not count yet (and at nothing else).
 """
 
+import json
 from collections import defaultdict
 from dataclasses import dataclass, replace
 from datetime import datetime
 from decimal import Decimal
 
+from django.db.models import TextField
+from django.db.models.functions import Cast
 from django.utils import timezone
 
 from accounts.models import User
@@ -29,27 +32,19 @@ ENGINE_STATUS = {
     Manche.Status.CANCELLED: "cancelled",
 }
 
-DONNE_FIELDS = (
-    "manche_id",
-    "index",
-    "kind",
-    "dealer__username",
-    "taker__username",
-    "contract",
-    "partner__username",
-    "bouts",
-    "points",
-    "petit_au_bout",
-    "chelem",
-    "poignees",
-    "miseres",
-    "penalties",
-    "misere_points",
-)
+#: The donne's small JSON fields, read as their stored text: nearly every donne
+#: has no poignée, misère nor penalty, and an empty list needs no parsing.
+_JSON_FIELDS = ("poignees", "miseres", "penalties", "misere_points")
+
+
+def _json_or_none(text: str | None):
+    """A JSON column's stored text as its value; None for an empty list or SQL NULL."""
+    return None if text is None or text == "[]" else json.loads(text)
 
 
 def donne_to_engine(row: dict) -> "rules.ContractDonne | rules.MisereGame":
-    """One ``Donne`` row (as ``values(*DONNE_FIELDS)``) in the engine's terms."""
+    """One donne in the engine's terms, from a ``values()``-shaped dict of its fields
+    (players by username: ``dealer__username``, ``taker__username``, ``partner__username``)."""
     misere_points = row["misere_points"]
     return rules.donne_from_fields(
         kind=row["kind"],
@@ -82,37 +77,104 @@ def compte_rendu_to_engine(cr) -> "rules.CompteRenduRecord":
 
 
 class _SeasonRows:
-    """Every row a season's computation needs, fetched in a fixed number of queries."""
+    """Every row a season's computation needs, fetched in a fixed number of queries.
+
+    Rows name players by id and one query turns the ids into usernames:
+    joining the users three times on every donne, and parsing its empty
+    JSON lists, was most of the cost of reading a big season.
+    """
 
     def __init__(self, manche_filter: dict):
+        seats = list(
+            Seat.objects.filter(**manche_filter).order_by("position").values_list("manche_id", "player_id")
+        )
+        donnes = list(
+            Donne.objects.filter(**manche_filter)
+            .order_by("manche_id", "index")
+            .annotate(**{f"{name}_text": Cast(name, TextField()) for name in _JSON_FIELDS})
+            .values_list(
+                "manche_id",
+                "kind",
+                "dealer_id",
+                "taker_id",
+                "contract",
+                "partner_id",
+                "bouts",
+                "points",
+                "petit_au_bout",
+                "chelem",
+                *(f"{name}_text" for name in _JSON_FIELDS),
+            )
+        )
+        quick = list(
+            QuickResult.objects.filter(**manche_filter).values_list(
+                "manche_id", "player_id", "score", "prises", "bouts", "prises_won"
+            )
+        )
+        comptes_rendus = list(
+            CompteRendu.objects.filter(**manche_filter)
+            .order_by("posted_at", "pk")
+            .values_list("manche_id", "author_id", "posted_at", "status", "rejected_at")
+        )
+        ids = {player for _m, player in seats}
+        ids.update(row[i] for row in donnes for i in (2, 3, 5) if row[i] is not None)
+        ids.update(row[1] for row in quick)
+        ids.update(row[1] for row in comptes_rendus)
+        username = dict(User.objects.filter(pk__in=ids).values_list("pk", "username")) if ids else {}
+
         self.tables = defaultdict(list)
-        for seat in (
-            Seat.objects.filter(**manche_filter).order_by("position").values("manche_id", "player__username")
-        ):
-            self.tables[seat["manche_id"]].append(seat["player__username"])
+        for manche_id, player in seats:
+            self.tables[manche_id].append(username[player])
         self.donnes = defaultdict(list)
-        for row in Donne.objects.filter(**manche_filter).order_by("manche_id", "index").values(*DONNE_FIELDS):
-            self.donnes[row["manche_id"]].append(donne_to_engine(row))
+        for (
+            manche_id,
+            kind,
+            dealer,
+            taker,
+            contract,
+            partner,
+            bouts,
+            points,
+            petit_au_bout,
+            chelem,
+            *lists,
+        ) in donnes:
+            poignees, miseres, penalties, misere_points = map(_json_or_none, lists)
+            row = {
+                "kind": kind,
+                "dealer__username": username.get(dealer),
+                "taker__username": username.get(taker),
+                "contract": contract,
+                "partner__username": username.get(partner),
+                "bouts": bouts,
+                "points": points,
+                "petit_au_bout": petit_au_bout,
+                "chelem": chelem,
+                "poignees": poignees,
+                "miseres": miseres,
+                "penalties": penalties,
+                "misere_points": misere_points,
+            }
+            self.donnes[manche_id].append(donne_to_engine(row))
         self.quick = defaultdict(list)
-        for row in QuickResult.objects.filter(**manche_filter).values(
-            "manche_id", "player__username", "score", "prises", "bouts", "prises_won"
-        ):
-            self.quick[row["manche_id"]].append(
+        for manche_id, player, score, prises, bouts, prises_won in quick:
+            self.quick[manche_id].append(
                 rules.QuickResult(
-                    player=row["player__username"],
-                    score=row["score"],
-                    prises=row["prises"],
-                    bouts=row["bouts"],
-                    prises_won=row["prises_won"],
+                    player=username[player], score=score, prises=prises, bouts=bouts, prises_won=prises_won
                 )
             )
         self.comptes_rendus = defaultdict(list)
-        for row in (
-            CompteRendu.objects.filter(**manche_filter)
-            .order_by("posted_at", "pk")
-            .values("manche_id", "author__username", "posted_at", "status", "rejected_at")
-        ):
-            self.comptes_rendus[row["manche_id"]].append(compte_rendu_to_engine(row))
+        for manche_id, author, posted_at, status, rejected_at in comptes_rendus:
+            self.comptes_rendus[manche_id].append(
+                compte_rendu_to_engine(
+                    {
+                        "author__username": username[author],
+                        "posted_at": posted_at,
+                        "status": status,
+                        "rejected_at": rejected_at,
+                    }
+                )
+            )
 
     def manche_input(self, manche: Manche, absent_username: str | None) -> "rules.MancheInput":
         played = manche.status == Manche.Status.PLAYED

@@ -26,11 +26,18 @@ from ..projections import SeasonProjections, build_projections
 from .cache import reading_name
 from .palmares import Palmares, SeasonHonours, _honours
 from .players import PlayerRecord, PlayerSeason, _title_counts, player_seasons, seasons_played
-from .standings import SeasonStandings, StandingsDetails, build_details, build_standings, names_of
+from .standings import (
+    SeasonStandings,
+    StandingsDetails,
+    build_details,
+    build_standings,
+    explanations,
+    names_of,
+)
 
 
 def reading(season: Season, now: datetime, kind: str, *parts: str) -> Any:
-    """One cached reading of ``season`` (``standings``, ``details``, ``honours``,
+    """One cached reading of ``season`` (``standings``, ``details``, ``explanation <id>``, ``progression <id>``, ``honours``,
     ``projections``, ``rated``, ``players``, ``player <id>``); on a miss every reading is made again by
     :func:`digest`. None when there is no such reading (a player not in the season)."""
     return revision_cache.reading(
@@ -77,15 +84,18 @@ def digest(season: Season, now: datetime) -> tuple[dict[str, Any], datetime | No
     else:
         until = league_selectors.next_expiry(result, now)
         records = player_seasons(season, result)
+        explained = explanations(result)
         readings = {
             "standings": replace(build_standings(season, result), valid_until=until),
-            "details": build_details(result),
+            "details": build_details(result, explained),
             "honours": _honours(season, result),
             "projections": build_projections(season, result),
             "rated": rules.rated_manches(season.name, result),
             "players": frozenset(records),
         }
         readings.update({f"player:{player}": record for player, record in records.items()})
+        readings.update({f"explanation:{player}": lines for player, lines in explained.items()})
+        readings.update({f"progression:{p}": points for p, points in readings["details"].progression.items()})
         projections = readings["projections"]
         readings.update({f"projection:{p}": goals for p, goals in projections.players.items()})
     return {reading_name(name): value for name, value in readings.items()}, until
@@ -99,10 +109,20 @@ def season_standings(season: Season, *, now: datetime) -> SeasonStandings:
 def standings_with_details(
     season: Season, *, now: datetime
 ) -> tuple[SeasonStandings, StandingsDetails | None]:
-    """The classification and its explanations (None when the engine refused the season's data)."""
+    """The classification and its chart's data (None when the engine refused the season's data)."""
     lean = reading(season, now, "standings")
     details = None if lean.problems else reading(season, now, "details")
     return lean, details
+
+
+def player_progression(season: Season, player: str, *, now: datetime) -> tuple | None:
+    """``player``'s points moyens after each of his manches (see ``StandingsDetails.progression``; None when he has none)."""
+    return reading(season, now, "progression", player)
+
+
+def line_explanation(season: Season, player: str, *, now: datetime) -> tuple[rules.Message, ...] | None:
+    """The engine's explanation of ``player``'s total (None when he is not classified)."""
+    return reading(season, now, "explanation", player)
 
 
 def season_projections(season: Season, *, now: datetime) -> SeasonProjections:

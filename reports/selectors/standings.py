@@ -93,17 +93,22 @@ class SeasonStandings:
 
 @dataclass(frozen=True)
 class StandingsDetails:
-    """What only the full standings page shows: every line's explanation and the chart's data."""
+    """What only the full standings page shows: the chart's data, and how long the explanations are.
 
-    #: player -> the engine's explanation lines of his total.
-    explanations: dict[str, tuple[rules.Message, ...]] = field(default_factory=dict)
+    Each line's explanation is a reading of its own (see :func:`explanations`):
+    a big season's page fetches one when its line unfolds, and never reads
+    them all back (that cost more than half the season's computation).
+    """
+
+    #: How many explanation lines all the players' explanations hold together.
+    explanation_lines: int = 0
     #: Manche numbers in the order they were played (the chart's x axis).
     manche_numbers: tuple[int, ...] = ()
     #: player -> ((manche number, points moyens after it), …) at the manches he played.
     progression: dict[str, tuple[tuple[int, Fraction], ...]] = field(default_factory=dict)
 
 
-def _explanations(result: rules.SeasonResult) -> dict[str, tuple[rules.Message, ...]]:
+def explanations(result: rules.SeasonResult) -> dict[str, tuple[rules.Message, ...]]:
     """The engine's explanation of every classified player's total.
 
     ``explain_player`` walks every manche of the season; it is handed a view
@@ -172,9 +177,12 @@ def build_standings(season: Season, result: rules.SeasonResult) -> SeasonStandin
     )
 
 
-def build_details(result: rules.SeasonResult) -> StandingsDetails:
+def build_details(
+    result: rules.SeasonResult, explained: dict[str, tuple[rules.Message, ...]]
+) -> StandingsDetails:
+    """The chart's data of ``result``, and the length of its ``explained`` lines (see :func:`explanations`)."""
     return StandingsDetails(
-        explanations=_explanations(result),
+        explanation_lines=sum(len(lines) for lines in explained.values()),
         manche_numbers=tuple(result.manches),
         progression=_progression(result),
     )

@@ -14,9 +14,21 @@ from league.selectors.seasons import current_season, listed_seasons, season_or_4
 
 from .. import charts, exports
 from ..selectors.cache import memo, reading_name
-from ..selectors.readings import season_standings, standings_with_details
+from ..selectors.readings import (
+    line_explanation,
+    player_progression,
+    season_standings,
+    standings_with_details,
+)
 from ..tables import ORDERINGS, StandingsTable
 from .common import goals_of, highlight_style, request_with_query
+
+#: Up to this many classified players the progression chart draws them all
+#: (a club's season, as it always was); beyond, it draws the first
+#: ``CHART_LEADERS`` of the classification, and a signed-in reader's own line
+#: over them: 200 lines were unreadable and most of the page's weight.
+CHART_ALL_PLAYERS = 20
+CHART_LEADERS = 10
 
 #: Up to this many explanation lines in all, every line's explanation is in
 #: the page (readable without a script, printable); beyond, each is fetched
@@ -72,37 +84,73 @@ def _fragment_maker(request, season, sort: str, now):
 
     def compute():
         data, details = standings_with_details(season, now=now)
-        explanations = details.explanations if details else {}
-        lazy = sum(len(lines) for lines in explanations.values()) > INLINE_EXPLANATION_LINES
+        lazy = details is not None and details.explanation_lines > INLINE_EXPLANATION_LINES
+        explanations = {}
+        if details is not None and not lazy:
+            explanations = {
+                line.player: line_explanation(season, line.player, now=now) for line in data.lines
+            }
         table = StandingsTable(
             list(data.lines),
             closed=data.closed,
             season_name=season.name,
             min_manches=data.min_manches,
-            explanations={} if lazy else explanations,
+            explanations=explanations,
             lazy=lazy,
         )
         clean = request_with_query(request, sort=None if sort == "rank" else sort)
         RequestConfig(clean, paginate=False).configure(table)
-        names = {line.player: line.name for line in data.lines}
-        chart = ""
-        if details and details.progression:
-            chart = charts.progression_chart(
-                details.progression,
-                [line.player for line in data.lines],
-                names,
-                details.manche_numbers,
-                title=_("Points moyens de chaque joueur, manche après manche"),
-            )
         html = render_to_string(
             "reports/_standings_fragment.html",
-            {"data": data, "table": table, "chart": chart, "season": season},
+            {"data": data, "table": table, "season": season},
             request=clean,
         )
         ranks = {line.player: (line.rank, line.tied) for line in data.lines}
-        return {"html": html, "ranks": ranks, "count": len(data.lines)}, data.valid_until
+        fragment = {"html": html, "ranks": ranks, "count": len(data.lines), "chart": "", "leaders": ()}
+        if details and details.progression:
+            fragment.update(_progression_chart(data, details))
+        return fragment, data.valid_until
 
     return reading_name("standings-html", get_language(), sort), compute
+
+
+def _progression_chart(data, details) -> dict:
+    """The chart of the season's points moyens: every player's line in a club-sized
+    season; else the leaders' (``leaders``), in a ``frame`` a reader's own line is drawn in."""
+    order = [line.player for line in data.lines]
+    names = {line.player: line.name for line in data.lines}
+    if len(order) <= CHART_ALL_PLAYERS:
+        title = _("Points moyens de chaque joueur, manche après manche")
+        chart, _frame = charts.progression_chart(
+            details.progression, order, names, details.manche_numbers, title=title
+        )
+        return {"chart": chart}
+    leaders = tuple(order[:CHART_LEADERS])
+    title = _("Points moyens des %(count)s premiers du classement, manche après manche") % {
+        "count": len(leaders)
+    }
+    chart, frame = charts.progression_chart(
+        details.progression, leaders, names, details.manche_numbers, title=title
+    )
+    return {"chart": chart, "leaders": leaders, "frame": frame}
+
+
+def _my_line(request, season, fragment, now) -> str:
+    """The signed-in reader's own line over a chart of the leaders he is not among."""
+    username = request.user.username
+    if "frame" not in fragment or username in fragment["leaders"] or username not in fragment["ranks"]:
+        return ""
+    points = player_progression(season, username, now=now)
+    if not points:
+        return ""
+    return charts.step_line(
+        fragment["frame"],
+        username,
+        request.user.display_name,
+        points,
+        title=_("Vos points moyens, manche après manche"),
+        slot=len(fragment["leaders"]),
+    )
 
 
 def standings(request, season_name: str):
@@ -114,14 +162,19 @@ def standings(request, season_name: str):
     with revision_cache.watching() as watch:  # the previous result while the new one is computed
         fragment = _fragment(request, season, sort, now)
         me = my_goals = None
+        my_line = ""
         if request.user.is_authenticated:
             me = fragment["ranks"].get(request.user.username)
             my_goals = goals_of(season, request.user.username, now)
+            my_line = _my_line(request, season, fragment, now)
     context = {
         "season": season,
         "seasons": listed_seasons(),
         "fragment": fragment["html"],
         "count": fragment["count"],
+        "chart": fragment["chart"],
+        "leaders": len(fragment["leaders"]),
+        "my_line": my_line,
         "me": me,
         "my_goals": my_goals,
         "highlight": highlight_style(request),
@@ -136,14 +189,16 @@ def standings(request, season_name: str):
 def standings_explanation(request, season_name: str, username: str):
     """One line's explanation: the fragment an unfolded line loads, or a page of its own."""
     season = season_or_404(season_name)
-    data, details = standings_with_details(season, now=timezone.now())
+    now = timezone.now()
+    data = season_standings(season, now=now)
     line = data.line_of(username)
-    if line is None or details is None:
+    lines = line_explanation(season, username, now=now) if line is not None else None
+    if lines is None:
         raise Http404
     context = {
         "season": season,
         "line": line,
-        "lines": details.explanations.get(username, ()),
+        "lines": lines,
         "minimum": data.min_manches,
     }
     if request.htmx:

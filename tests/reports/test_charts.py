@@ -49,7 +49,16 @@ def test_the_season_chart_shows_every_player_even_with_one_manche_in_french_nota
     progression[players[-1]] = [(2, -0.5)]  # one manche only
     names = {p: f"Joueur {p}" for p in players}
     with translation.override("fr"):
-        svg = progression_chart(progression, players, names, [1, 2], title="Points moyens")
+        svg, _frame = progression_chart(progression, players, names, [1, 2], title="Points moyens")
     assert all(f">Joueur {p}<" in svg for p in players)
     assert '<circle data-player="p13"' in svg
     assert ">1,5<" in svg and "1.5" not in svg.split('<g class="series"')[0]
+
+
+def test_the_last_manche_of_a_long_axis_is_labelled_once_inside_the_drawing():
+    manches = list(range(1, 1601))
+    svg = charts.step_chart([("ben", "Ben", [(1, 1), (1600, 2)])], manches, title="t")
+    labels = [t for t in ET.fromstring(svg).iter(f"{NS}text") if t.text and t.text.isdigit()]  # noqa: S314
+    last = [t for t in labels if t.text in ("1597", "1600")]
+    assert [t.text for t in last] == ["1600"]
+    assert last[0].get("text-anchor") == "end"
