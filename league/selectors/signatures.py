@@ -9,6 +9,21 @@ from ..models import DonneContest, Manche, Seat, SheetSignature
 from .people import with_names
 
 
+def seated_at(manche: Manche, user) -> bool:
+    """Whether ``user`` sits at the manche's table (its saved seats): from the seats
+    already read when the caller gave them (:func:`seats_known`), else one query."""
+    known = getattr(manche, "_seated_pks", None)
+    if known is not None:
+        return user.pk in known
+    return Seat.objects.filter(manche=manche, player_id=user.pk).exists()
+
+
+def seats_known(manche: Manche, seats) -> None:
+    """``seats`` are the manche's saved seats, just read: who sits there is not read again
+    for this object (the manche page's permission checks)."""
+    manche._seated_pks = frozenset(seat.player_id for seat in seats)
+
+
 def contest_until(manche: Manche) -> datetime | None:
     """The end of the contest period: the close plus the season's ``contest_hours``."""
     if manche.status != Manche.Status.PLAYED or manche.closed_at is None:

@@ -17,6 +17,15 @@ from tests.support.seasons import register
 #: contests (was 10: the sign-ups twice, the seats twice, the season's revision,
 #: the comptes-rendus and the vainqueurs' accounts besides).
 MAX_WARM_PLAYED_VISITOR = 3
+#: The same page for a player of its table: besides, his session and account, his own
+#: sign-up, his offices (once, however many rules ask) and his unread notices (was 18:
+#: his offices read 8 times, whether he sat at the table twice, whether the sheet has donnes).
+MAX_WARM_PLAYED_MEMBER = 8
+
+
+def _queries(captured, table: str) -> int:
+    """Every query of ``table``, existence checks included."""
+    return sum(1 for q in captured.captured_queries if f'FROM "{table}"' in q["sql"])
 
 
 def _reads(captured, table: str) -> int:
@@ -49,6 +58,18 @@ def test_a_played_manche_page_reads_neither_its_seats_nor_sign_ups_for_a_visitor
     manche = small_season.manches.get(number=1)
     for seat in Seat.objects.filter(manche=manche).select_related("player"):
         assert str(seat.player) in html  # the table and the signatures still name every player
+
+
+def test_a_player_of_the_table_has_his_offices_read_once_and_his_seat_not_again(client, small_season):
+    manche = small_season.manches.get(number=1)
+    first = Seat.objects.filter(manche=manche).select_related("player").order_by("position")[0].player
+    client.force_login(first)
+    html, captured = _get(client, reverse("league:manche_detail", args=[small_season.name, 1]))
+    assert _queries(captured, "accounts_mandate") == 1
+    assert _queries(captured, "league_seat") == 0  # whether he may sign or contest: from the seats read
+    assert _queries(captured, "league_donne") == 0  # whether there is a donne to contest: from the ranking
+    assert len(captured) <= MAX_WARM_PLAYED_MEMBER
+    assert "Je valide la feuille" in html
 
 
 def test_who_played_is_told_so_and_no_one_else(client, small_season, make_user):
