@@ -128,11 +128,12 @@ def signatures_section_context(
     (``seats``: the saved seats, already read; ``has_donnes``: whether its sheet has donnes, when known)."""
     if manche.status != manche.Status.PLAYED:
         return {"night": None}
-    night = night_signatures(manche, seats=seats)
+    now = timezone.now()
+    night = night_signatures(manche, seats=seats, now=now)
     me = next((sig for user, sig in night.lines if user.pk == request.user.pk), False)
     return {
         "night": night,
-        "night_official": night.official(timezone.now()),
+        "night_official": night.official(now),
         "can_sign": me is None and can(request.user, Action.SIGN_SHEET, manche),
         "can_record_table": any(sig is None for _u, sig in night.lines)
         and can(request.user, Action.RECORD_TABLE_SIGNATURES, manche),

@@ -13,14 +13,16 @@ from django.urls import reverse
 from league.models import Registration, Seat
 from tests.support.seasons import register
 
-#: A warm played manche page for a visitor: the manche, the signatures and the
-#: contests (was 10: the sign-ups twice, the seats twice, the season's revision,
-#: the comptes-rendus and the vainqueurs' accounts besides).
-MAX_WARM_PLAYED_VISITOR = 3
+#: A warm played manche page for a visitor: the manche, with the mark of its signatures and
+#: contests, read again only when it changes (was 10: the sign-ups twice, the seats twice,
+#: the season's revision, the comptes-rendus and the vainqueurs' accounts besides; then 3,
+#: the signatures and the contests on every view).
+MAX_WARM_PLAYED_VISITOR = 1
 #: The same page for a player of its table: besides, his session and account, his own
 #: sign-up, his offices (once, however many rules ask) and his unread notices (was 18:
-#: his offices read 8 times, whether he sat at the table twice, whether the sheet has donnes).
-MAX_WARM_PLAYED_MEMBER = 8
+#: his offices read 8 times, whether he sat at the table twice, whether the sheet has
+#: donnes, the signatures and the contests).
+MAX_WARM_PLAYED_MEMBER = 6
 
 
 def _queries(captured, table: str) -> int:
