@@ -18,7 +18,7 @@ def manche_detail(request, season_name: str, number: int):
     # A played manche's ranking, rendered once per revision, carries the seats it was made from.
     played = sheet.played_reading(manche) if manche.status == Manche.Status.PLAYED else None
     seats = (played[1].seats or None) if played else None
-    reads = table_reads(manche, reader=request.user, seats=seats)  # what every section shows, read once
+    reads = table_reads(manche, seats=seats)  # what every section shows, read once
     seats_known(manche, reads.seats)  # the permission checks ask who sits there
     players = [s.player for s in reads.seats] + ([manche.absent] if manche.absent_id else [])
     context = {"manche": manche, "season": manche.season}
