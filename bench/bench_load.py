@@ -17,8 +17,10 @@ One command (from the repository root, PostgreSQL on 127.0.0.1:5432)::
    requests, and stops by itself (every phase is also capped at
    ``--phase-seconds``, every request at ``--timeout``; failures are
    counted, not fatal): the standings, manche pages (rotating over 50
-   manches), player pages (rotating over 50 players), the JSON API, and
-   the sign-in page as the trivial page of the same site;
+   manches; for a visitor, then for a member signed in on each client
+   thread, over the manches he played), player pages (rotating over 50
+   players), the JSON API, and the sign-in page as the trivial page of the
+   same site;
 4. prints, for each, the median and 99th-percentile latency and the
    throughput, and their ratios to the trivial page's figures.
 
@@ -49,6 +51,8 @@ from bench._site import (  # noqa: E402
 )
 
 SEASON = "2030-2031"
+#: The member who reads the manches he played (signed in on each client thread).
+MEMBER = ("b000", "bench-member-password")
 
 
 def parse_args() -> argparse.Namespace:
@@ -71,15 +75,26 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def run_phase(
-    base: str, paths: list[str], *, requests: int, warmup: int, concurrency: int, cap: float, timeout: float
+    base: str,
+    paths: list[str],
+    *,
+    requests: int,
+    warmup: int,
+    concurrency: int,
+    cap: float,
+    timeout: float,
+    member: tuple[str, str] | None = None,
 ) -> dict:
-    """``requests`` GETs spread over ``concurrency`` threads, each with its own keep-alive session."""
+    """``requests`` GETs spread over ``concurrency`` threads, each with its own keep-alive
+    session (signed in as ``member``, (username, password), when given)."""
     local = threading.local()
     errors: list[str] = []
 
     def session() -> Session:
         if not hasattr(local, "session"):
             local.session = Session(base, timeout=timeout)
+            if member is not None:
+                local.session.sign_in(*member)
         return local.session
 
     def one(i: int, deadline: float) -> float | None:
@@ -123,13 +138,22 @@ def main() -> None:
         env, var_dir = prepare(url)
         from django.db import connection
 
-        from league.models import Donne, Manche
+        from accounts.models import User
+        from league.models import Donne, Manche, Seat
 
         started = time.perf_counter()
         season = load_bench_season(args, SEASON)
         manches = Manche.objects.filter(season=season).count()
         donnes = Donne.objects.filter(manche__season=season).count()
         loaded = time.perf_counter() - started
+        reader = User.objects.get(username=MEMBER[0])
+        reader.set_password(MEMBER[1])
+        reader.save()
+        played = list(
+            Seat.objects.filter(manche__season=season, player=reader)
+            .order_by("manche__number")
+            .values_list("manche__number", flat=True)
+        )
         connection.close()
         print(f"database: {url} (cache: {env['CACHE_URL']})")
         print(
@@ -141,6 +165,7 @@ def main() -> None:
             "sign-in page (trivial)": ["/comptes/connexion/"],
             "standings": [f"/classement/{SEASON}/"],
             "manche page": [f"/saisons/{SEASON}/manches/{n}/" for n in range(1, manches + 1, step)][:50],
+            "manche page (member)": [f"/saisons/{SEASON}/manches/{n}/" for n in played][:50],
             "player page": [
                 f"/joueurs/b{i:03d}/" for i in range(0, args.players, max(1, args.players // 50))
             ][:50],
@@ -172,6 +197,7 @@ def main() -> None:
                     concurrency=args.concurrency,
                     cap=args.phase_seconds,
                     timeout=args.timeout,
+                    member=MEMBER if label.endswith("(member)") else None,
                 )
                 done = results[label]
                 served = done["count"] + args.warmup
