@@ -14,7 +14,8 @@ One command (from the repository root, PostgreSQL on 127.0.0.1:5432)::
    else each worker's own memory; persistent database connections);
 3. for each page, sends a fixed number of requests (``--requests``) from a
    small pool of client threads (``--concurrency``), after a few warm-up
-   requests, and stops by itself (every phase is also capped at
+   requests (at least one per path: pages rendered once per revision are
+   measured warm), and stops by itself (every phase is also capped at
    ``--phase-seconds``, every request at ``--timeout``; failures are
    counted, not fatal): the standings, manche pages (rotating over 50
    manches; for a visitor, then for a member signed in on each client
@@ -86,7 +87,9 @@ def run_phase(
     member: tuple[str, str] | None = None,
 ) -> dict:
     """``requests`` GETs spread over ``concurrency`` threads, each with its own keep-alive
-    session (signed in as ``member``, (username, password), when given)."""
+    session (signed in as ``member``, (username, password), when given), after ``warmup``
+    unmeasured ones and at least one of each path (a page rendered once per revision is
+    measured warm); the server's CPU time per measured request is taken after the warm-up."""
     local = threading.local()
     errors: list[str] = []
 
@@ -116,11 +119,13 @@ def run_phase(
 
     with ThreadPoolExecutor(max_workers=concurrency) as pool:
         far = time.monotonic() + cap
-        list(pool.map(lambda i: one(i, far), range(warmup)))
+        list(pool.map(lambda i: one(i, far), range(max(warmup, len(paths)))))
         deadline = time.monotonic() + cap
+        cpu_before = server_cpu_seconds(base)
         started = time.perf_counter()
         latencies = [t for t in pool.map(lambda i: one(i, deadline), range(requests)) if t is not None]
         wall = time.perf_counter() - started
+        cpu = server_cpu_seconds(base) - cpu_before
     if not latencies:
         raise SystemExit(f"no request succeeded: {errors[:5]}")
     return {
@@ -129,6 +134,7 @@ def run_phase(
         "median": statistics.median(latencies) * 1000,
         "p99": percentile(latencies, 0.99) * 1000,
         "throughput": len(latencies) / wall,
+        "cpu": cpu / len(latencies) * 1000,
     }
 
 
@@ -188,7 +194,6 @@ def main() -> None:
                 raise SystemExit(f"standings page answered {status}")
             results = {}
             for label, paths in pages.items():
-                cpu_before = server_cpu_seconds(base)
                 results[label] = run_phase(
                     base,
                     paths,
@@ -200,8 +205,6 @@ def main() -> None:
                     member=MEMBER if label.endswith("(member)") else None,
                 )
                 done = results[label]
-                served = done["count"] + args.warmup
-                done["cpu"] = (server_cpu_seconds(base) - cpu_before) / served * 1000
                 print(
                     f"  {label}: {done['count']} requests in the phase"
                     + (f", {len(done['errors'])} failed (e.g. {done['errors'][0]})" if done["errors"] else "")
@@ -234,7 +237,7 @@ def report(results: dict) -> None:
     print()
     print(
         "× = ratio to the trivial page in the same run (latency: higher is slower; req/s: lower is slower);"
-        " CPU = the server's CPU time (gunicorn master and workers) per request."
+        " CPU = the server's CPU time (gunicorn master and workers) per measured request."
     )
 
 
