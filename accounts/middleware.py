@@ -1,8 +1,10 @@
-"""The one switch that makes the whole site members-only for reading."""
+"""The site's own middleware: members-only reading, French first, the offices read once per request."""
 
 from django.conf import settings
 from django.contrib.auth.views import redirect_to_login
 from django.urls import Resolver404, resolve
+
+from .roles import offices_read_once
 
 # Pages a visitor still needs when reading is restricted: signing in,
 # resetting a password, answering an invitation, the secret calendar feeds.
@@ -54,3 +56,15 @@ class FrenchFirstLocaleMiddleware:
         response.headers.setdefault("Content-Language", language)
         patch_vary_headers(response, ("Cookie",))
         return response
+
+
+class OfficesReadOncePerRequestMiddleware:
+    """A page's permission rules ask the member's offices many times: read once per request
+    (``accounts.roles``)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        with offices_read_once():
+            return self.get_response(request)

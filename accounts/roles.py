@@ -1,6 +1,56 @@
-"""Who holds the club's offices now. Reads only; writes are in ``services``."""
+"""Who holds the club's offices now. Reads only; writes are in ``services``.
+
+A page asks "is this member the President?" from many permission rules; within
+one request (:func:`offices_read_once`, opened by
+``accounts.middleware.OfficesReadOncePerRequestMiddleware``) a member's offices
+are read once, and a change of office made during the request
+(``services.offices``) is seen by the checks after it (:func:`offices_changed`).
+Outside a request (tasks, the shell, tests calling a rule directly) every
+check reads the database.
+"""
+
+import contextlib
+import contextvars
+from collections.abc import Iterator
 
 from .models import Mandate, User
+
+#: The offices read so far in this request: user pk → the roles of his open mandates.
+_offices_read: contextvars.ContextVar[dict[int, frozenset[str]] | None] = contextvars.ContextVar(
+    "offices_read", default=None
+)
+
+
+@contextlib.contextmanager
+def offices_read_once() -> Iterator[None]:
+    """Within: each member's offices are read from the database once."""
+    token = _offices_read.set({})
+    try:
+        yield
+    finally:
+        _offices_read.reset(token)
+
+
+def offices_changed() -> None:
+    """A mandate was opened or ended: the checks after this read the offices again."""
+    read = _offices_read.get()
+    if read is not None:
+        read.clear()
+
+
+def held_offices(user) -> frozenset[str]:
+    """The roles of ``user``'s open mandates (none for a visitor)."""
+    if user.pk is None:
+        return frozenset()
+    read = _offices_read.get()
+    if read is not None and user.pk in read:
+        return read[user.pk]
+    roles = frozenset(
+        Mandate.objects.filter(user=user, ended_at__isnull=True).order_by().values_list("role", flat=True)
+    )
+    if read is not None:
+        read[user.pk] = roles
+    return roles
 
 
 def current_holder(role: str) -> User | None:
@@ -22,7 +72,7 @@ def is_club_officer(user) -> bool:
         return False
     if user.is_superuser:
         return True
-    return Mandate.objects.filter(user=user, ended_at__isnull=True).exists()
+    return bool(held_offices(user))
 
 
 def is_club_president(user) -> bool:
@@ -30,4 +80,4 @@ def is_club_president(user) -> bool:
         return False
     if user.is_superuser:
         return True
-    return Mandate.objects.filter(user=user, role=Mandate.Role.PRESIDENT, ended_at__isnull=True).exists()
+    return Mandate.Role.PRESIDENT in held_offices(user)

@@ -14,11 +14,14 @@ One command (from the repository root, PostgreSQL on 127.0.0.1:5432)::
    else each worker's own memory; persistent database connections);
 3. for each page, sends a fixed number of requests (``--requests``) from a
    small pool of client threads (``--concurrency``), after a few warm-up
-   requests, and stops by itself (every phase is also capped at
+   requests (at least one per path: pages rendered once per revision are
+   measured warm), and stops by itself (every phase is also capped at
    ``--phase-seconds``, every request at ``--timeout``; failures are
    counted, not fatal): the standings, manche pages (rotating over 50
-   manches), player pages (rotating over 50 players), the JSON API, and
-   the sign-in page as the trivial page of the same site;
+   manches; for a visitor, then for a member signed in on each client
+   thread, over the manches he played), player pages (rotating over 50
+   players), the JSON API, and the sign-in page as the trivial page of the
+   same site;
 4. prints, for each, the median and 99th-percentile latency and the
    throughput, and their ratios to the trivial page's figures.
 
@@ -49,6 +52,8 @@ from bench._site import (  # noqa: E402
 )
 
 SEASON = "2030-2031"
+#: The member who reads the manches he played (signed in on each client thread).
+MEMBER = ("b000", "bench-member-password")
 
 
 def parse_args() -> argparse.Namespace:
@@ -71,15 +76,28 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def run_phase(
-    base: str, paths: list[str], *, requests: int, warmup: int, concurrency: int, cap: float, timeout: float
+    base: str,
+    paths: list[str],
+    *,
+    requests: int,
+    warmup: int,
+    concurrency: int,
+    cap: float,
+    timeout: float,
+    member: tuple[str, str] | None = None,
 ) -> dict:
-    """``requests`` GETs spread over ``concurrency`` threads, each with its own keep-alive session."""
+    """``requests`` GETs spread over ``concurrency`` threads, each with its own keep-alive
+    session (signed in as ``member``, (username, password), when given), after ``warmup``
+    unmeasured ones and at least one of each path (a page rendered once per revision is
+    measured warm); the server's CPU time per measured request is taken after the warm-up."""
     local = threading.local()
     errors: list[str] = []
 
     def session() -> Session:
         if not hasattr(local, "session"):
             local.session = Session(base, timeout=timeout)
+            if member is not None:
+                local.session.sign_in(*member)
         return local.session
 
     def one(i: int, deadline: float) -> float | None:
@@ -101,11 +119,13 @@ def run_phase(
 
     with ThreadPoolExecutor(max_workers=concurrency) as pool:
         far = time.monotonic() + cap
-        list(pool.map(lambda i: one(i, far), range(warmup)))
+        list(pool.map(lambda i: one(i, far), range(max(warmup, len(paths)))))
         deadline = time.monotonic() + cap
+        cpu_before = server_cpu_seconds(base)
         started = time.perf_counter()
         latencies = [t for t in pool.map(lambda i: one(i, deadline), range(requests)) if t is not None]
         wall = time.perf_counter() - started
+        cpu = server_cpu_seconds(base) - cpu_before
     if not latencies:
         raise SystemExit(f"no request succeeded: {errors[:5]}")
     return {
@@ -114,6 +134,7 @@ def run_phase(
         "median": statistics.median(latencies) * 1000,
         "p99": percentile(latencies, 0.99) * 1000,
         "throughput": len(latencies) / wall,
+        "cpu": cpu / len(latencies) * 1000,
     }
 
 
@@ -123,13 +144,22 @@ def main() -> None:
         env, var_dir = prepare(url)
         from django.db import connection
 
-        from league.models import Donne, Manche
+        from accounts.models import User
+        from league.models import Donne, Manche, Seat
 
         started = time.perf_counter()
         season = load_bench_season(args, SEASON)
         manches = Manche.objects.filter(season=season).count()
         donnes = Donne.objects.filter(manche__season=season).count()
         loaded = time.perf_counter() - started
+        reader = User.objects.get(username=MEMBER[0])
+        reader.set_password(MEMBER[1])
+        reader.save()
+        played = list(
+            Seat.objects.filter(manche__season=season, player=reader)
+            .order_by("manche__number")
+            .values_list("manche__number", flat=True)
+        )
         connection.close()
         print(f"database: {url} (cache: {env['CACHE_URL']})")
         print(
@@ -141,6 +171,7 @@ def main() -> None:
             "sign-in page (trivial)": ["/comptes/connexion/"],
             "standings": [f"/classement/{SEASON}/"],
             "manche page": [f"/saisons/{SEASON}/manches/{n}/" for n in range(1, manches + 1, step)][:50],
+            "manche page (member)": [f"/saisons/{SEASON}/manches/{n}/" for n in played][:50],
             "player page": [
                 f"/joueurs/b{i:03d}/" for i in range(0, args.players, max(1, args.players // 50))
             ][:50],
@@ -163,7 +194,6 @@ def main() -> None:
                 raise SystemExit(f"standings page answered {status}")
             results = {}
             for label, paths in pages.items():
-                cpu_before = server_cpu_seconds(base)
                 results[label] = run_phase(
                     base,
                     paths,
@@ -172,10 +202,9 @@ def main() -> None:
                     concurrency=args.concurrency,
                     cap=args.phase_seconds,
                     timeout=args.timeout,
+                    member=MEMBER if label.endswith("(member)") else None,
                 )
                 done = results[label]
-                served = done["count"] + args.warmup
-                done["cpu"] = (server_cpu_seconds(base) - cpu_before) / served * 1000
                 print(
                     f"  {label}: {done['count']} requests in the phase"
                     + (f", {len(done['errors'])} failed (e.g. {done['errors'][0]})" if done["errors"] else "")
@@ -208,7 +237,7 @@ def report(results: dict) -> None:
     print()
     print(
         "× = ratio to the trivial page in the same run (latency: higher is slower; req/s: lower is slower);"
-        " CPU = the server's CPU time (gunicorn master and workers) per request."
+        " CPU = the server's CPU time (gunicorn master and workers) per measured request."
     )
 
 

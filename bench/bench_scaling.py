@@ -21,7 +21,8 @@ measures
   and its ratio to ``compute_season`` (target ≤ 5);
 - cached bytes: what that cold request left in the cache;
 - the median of each page with a warm cache, as a ratio to the sign-in page
-  (target ≤ 3 with these defaults);
+  (target ≤ 3 with these defaults), for a visitor, and the manche page also
+  for a member who played it (his offices, his buttons to sign or contest);
 
 then the growth factor of each figure from one size to the next (4× more
 manches: target ≤ 4.5, linear). Each size's figures are ratios within one
@@ -83,7 +84,7 @@ def measure(players: int, per_player: int, args) -> dict:
     from django.urls import reverse
 
     from league import rules
-    from league.models import Manche
+    from league.models import Manche, Seat
     from league.selectors.engine import season_input
 
     season = sized_season(players, per_player, donnes=args.donnes, seed=args.seed)
@@ -110,6 +111,9 @@ def measure(players: int, per_player: int, args) -> dict:
         "palmarès": reverse("reports:palmares"),
     }
     warm = {page: warm_median(client, url, args.runs) for page, url in pages.items()}
+    member = Client()
+    member.force_login(Seat.objects.filter(manche__season=season, manche__number=manches // 2)[0].player)
+    warm["manche (member)"] = warm_median(member, pages["manche"], args.runs)
     return {
         "size": f"{players}×{per_player}",
         "manches": manches,

@@ -9,10 +9,13 @@ its reason in the docstring.
 
 from enum import StrEnum
 
+from django.utils import timezone
+
 from accounts.permissions import can, require, rule
 from accounts.roles import is_club_officer, is_club_president
 
 from .selectors.comptes_rendus import write_refusal
+from .selectors.signatures import contest_until, seated_at
 
 __all__ = ["Action", "can", "require"]
 
@@ -134,7 +137,7 @@ def _seated(user, manche) -> bool:
         user.is_authenticated
         and user.is_active
         and manche.status == manche.Status.PLAYED
-        and manche.seats.filter(player_id=user.pk).exists()
+        and seated_at(manche, user)
     )
 
 
@@ -157,10 +160,6 @@ def can_record_table_signatures(user, manche) -> bool:
 @rule(Action.CONTEST_DONNE)
 def can_contest_donne(user, manche) -> bool:
     """A player of the table, while the season's contest period after the close runs."""
-    from django.utils import timezone
-
-    from .selectors.signatures import contest_until
-
     until = contest_until(manche)
     return _seated(user, manche) and until is not None and timezone.now() < until
 

@@ -13,6 +13,7 @@ from ..models import (
     Mandate,
     User,
 )
+from ..roles import offices_changed
 
 
 @transaction.atomic
@@ -26,7 +27,9 @@ def presidency_hand_over(*, by: User | None, to: User, now: datetime) -> Mandate
     Mandate.objects.filter(role=Mandate.Role.VICE_PRESIDENT, ended_at__isnull=True, user=to).update(
         ended_at=now
     )
-    return Mandate.objects.create(user=to, role=Mandate.Role.PRESIDENT, started_at=now, appointed_by=by)
+    mandate = Mandate.objects.create(user=to, role=Mandate.Role.PRESIDENT, started_at=now, appointed_by=by)
+    offices_changed()
+    return mandate
 
 
 @transaction.atomic
@@ -35,10 +38,13 @@ def vice_president_designate(*, by: User, user: User | None, now: datetime) -> M
     Mandate.objects.select_for_update().filter(
         role=Mandate.Role.VICE_PRESIDENT, ended_at__isnull=True
     ).update(ended_at=now)
+    offices_changed()
     if user is None:
         return None
     if Mandate.objects.filter(role=Mandate.Role.PRESIDENT, ended_at__isnull=True, user=user).exists():
         raise ValidationError({"user": _("Le Président ne peut pas être son propre Vice-Président.")})
-    return Mandate.objects.create(
+    mandate = Mandate.objects.create(
         user=user, role=Mandate.Role.VICE_PRESIDENT, started_at=now, appointed_by=by
     )
+    offices_changed()
+    return mandate

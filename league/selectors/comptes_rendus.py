@@ -194,6 +194,15 @@ def _changes_at(situation: MancheComptesRendus, now: datetime) -> datetime | Non
     )
 
 
+def _deadlines_read_when_kept(situation: MancheComptesRendus) -> tuple[datetime, ...]:
+    """The deadlines a kept situation still reads: only its ``rejection``'s, the first
+    after the first rejection (none without one). All of them are the starts of every
+    later manche of the season, shared by every manche: kept with each manche they made
+    its page read a season's worth of dates (6,400 manches: 130 kB a view)."""
+    rejection = situation.rejection
+    return () if rejection is None else (rejection[1],)
+
+
 def manche_situation(manche: Manche, *, now: datetime, known_users: dict | None = None):
     """:func:`manche_comptes_rendus` as the manche page reads it: kept per revision of
     the season (every write to a compte-rendu bumps it) until the situation may read
@@ -208,7 +217,7 @@ def manche_situation(manche: Manche, *, now: datetime, known_users: dict | None 
         situation = manche_comptes_rendus(manche, now=now, known_users=known_users)
         if situation is None:
             return {name: None}, None
-        kept = replace(situation, manche=None, users={})
+        kept = replace(situation, manche=None, users={}, deadlines=_deadlines_read_when_kept(situation))
         return {name: kept}, _changes_at(situation, now)
 
     kept = revision_cache.reading(season.pk, season.revision, name, now=now, compute=compute)

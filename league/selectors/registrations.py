@@ -38,17 +38,16 @@ class TableReads:
     seats: list
 
 
-def table_reads(manche: Manche, *, reader=None, seats: list | None = None) -> TableReads:
+def table_reads(manche: Manche, *, seats: list | None = None) -> TableReads:
     """The manche's registrations and seats, one query each (``seated``,
     ``waiting`` and ``league.selectors.sheet.seats_of`` read them apart);
     ``seats``, when given, are not read again.
 
-    Once the manche is played its page lists the seats, not the sign-ups: only
-    the ``reader``'s own registration is read then (none for a visitor)."""
+    Once the manche is played its page lists the seats, not the sign-ups: none
+    is read then (who played is told so from the seats)."""
     registrations = with_names(Registration.objects.filter(manche=manche), "player")
     if manche.status == Manche.Status.PLAYED:
-        reader_pk = reader.pk if reader is not None and reader.is_authenticated else None
-        registrations = registrations.filter(player_id=reader_pk) if reader_pk else []
+        registrations = []
     registrations = list(registrations)
     for registration in registrations:
         registration.manche = manche  # the permission checks read it: not again from the database

@@ -5,8 +5,29 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from django.db.models.expressions import RawSQL
+from django.utils import timezone
+
+from accounts.models import User
+
+from .. import revision_cache
 from ..models import DonneContest, Manche, Seat, SheetSignature
 from .people import with_names
+
+
+def seated_at(manche: Manche, user) -> bool:
+    """Whether ``user`` sits at the manche's table (its saved seats): from the seats
+    already read when the caller gave them (:func:`seats_known`), else one query."""
+    known = getattr(manche, "_seated_pks", None)
+    if known is not None:
+        return user.pk in known
+    return Seat.objects.filter(manche=manche, player_id=user.pk).exists()
+
+
+def seats_known(manche: Manche, seats) -> None:
+    """``seats`` are the manche's saved seats, just read: who sits there is not read again
+    for this object (the manche page's permission checks)."""
+    manche._seated_pks = frozenset(seat.player_id for seat in seats)
 
 
 def contest_until(manche: Manche) -> datetime | None:
@@ -14,6 +35,31 @@ def contest_until(manche: Manche) -> datetime | None:
     if manche.status != Manche.Status.PLAYED or manche.closed_at is None:
         return None
     return manche.closed_at + timedelta(hours=manche.season.contest_hours)
+
+
+#: The ``night_mark`` of a manche nobody signed and nobody contested.
+NO_SIGNATURE_NOR_CONTEST = "/"
+
+
+def with_night_mark(manches):
+    """``manches`` annotated with ``night_mark``: what its signatures and contests are now,
+    in a few characters (how many, the newest, how many ruled) read with the manche, so
+    that a page reads them only when they changed (:func:`night_signatures`). Derived from
+    the rows themselves: no write has to remember to change it.
+
+    Raw SQL, as two scalar subqueries: written with the ORM's aggregate subqueries the
+    query cost more to build than the two reads it spares."""
+    manche = Manche._meta.db_table
+    signature, contest = SheetSignature._meta.db_table, DonneContest._meta.db_table
+    return manches.annotate(
+        night_mark=RawSQL(  # noqa: S611 (no parameter: the models' own table names)
+            f"COALESCE((SELECT COUNT(*) || '.' || MAX(s.id) FROM {signature} s"  # noqa: S608
+            f" WHERE s.manche_id = {manche}.id), '') || '/' || "
+            f"COALESCE((SELECT COUNT(*) || '.' || MAX(c.id) || '.' || COUNT(c.ruled_at) FROM {contest} c"
+            f" WHERE c.manche_id = {manche}.id), '')",
+            [],
+        )
+    )
 
 
 @dataclass(frozen=True)
@@ -36,13 +82,52 @@ class NightSignatures:
         return self.until is not None and now >= self.until and not self.provisional
 
 
-def night_signatures(manche: Manche, *, seats: list | None = None) -> NightSignatures:
-    """Who confirmed the sheet, seat by seat (``seats``: the saved seats in playing order, when already read)."""
-    signed = {s.player_id: s for s in SheetSignature.objects.filter(manche=manche)}
+def _night_rows(manche: Manche) -> tuple[dict, list]:
+    """The manche's signatures by player pk and its contests, oldest first (their members unnamed)."""
+    return (
+        {s.player_id: s for s in SheetSignature.objects.filter(manche=manche)},
+        list(DonneContest.objects.filter(manche=manche)),
+    )
+
+
+def _kept_night_rows(manche: Manche, now: datetime) -> tuple[dict, list]:
+    """:func:`_night_rows`, kept in the season's cache under the manche's ``night_mark``
+    (none read when there are none); read directly when the manche came without it."""
+    mark = getattr(manche, "night_mark", None)
+    if mark is None:
+        return _night_rows(manche)
+    if mark == NO_SIGNATURE_NOR_CONTEST:
+        return {}, []
+    season = manche.season
+    name = f"night:{manche.number}:{mark}"
+    found = revision_cache.read_many(season.pk, season.revision, [name], now=now)
+    if name in found:
+        return found[name]
+    rows = _night_rows(manche)
+    revision_cache.store(season.pk, season.revision, {name: rows}, now=now, valid_until=None)
+    return rows
+
+
+def night_signatures(
+    manche: Manche, *, seats: list | None = None, now: datetime | None = None
+) -> NightSignatures:
+    """Who confirmed the sheet, seat by seat (``seats``: the saved seats in playing order, when
+    already read), and the contests; their members named as they are now (from the seats,
+    the others read)."""
+    signed, contests = _kept_night_rows(manche, now or timezone.now())
     if seats is None:
-        seats = Seat.objects.filter(manche=manche).select_related("player").order_by("position")
+        seats = with_names(Seat.objects.filter(manche=manche), "player").order_by("position")
+    seats = list(seats)
+    named = {seat.player_id: seat.player for seat in seats}
+    unknown = {c.player_id for c in contests} | {c.ruled_by_id for c in contests if c.ruled_by_id}
+    unknown -= named.keys()
+    if unknown:
+        named |= {u.pk: u for u in User.objects.filter(pk__in=unknown).only("pk", *User.NAME_FIELDS)}
+    for contest in contests:
+        contest.player = named[contest.player_id]
+        contest.ruled_by = named.get(contest.ruled_by_id)
     return NightSignatures(
         lines=[(seat.player, signed.get(seat.player_id)) for seat in seats],
-        contests=list(with_names(DonneContest.objects.filter(manche=manche), "player", "ruled_by")),
+        contests=contests,
         until=contest_until(manche),
     )

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from league.models import Donne, DonneContest, Manche, SheetSignature
 from league.notifications import notify
 from league.permissions import Action, can
-from league.selectors.signatures import contest_until
+from league.selectors.signatures import contest_until, seated_at
 
 REASON_MAX = 1000
 
@@ -127,7 +127,7 @@ def donne_contest(*, manche: Manche, index: int, reason: str, by, now: datetime)
 
 
 def _seated(manche: Manche, user) -> bool:
-    return manche.status == Manche.Status.PLAYED and manche.seats.filter(player_id=user.pk).exists()
+    return manche.status == Manche.Status.PLAYED and seated_at(manche, user)
 
 
 @transaction.atomic

@@ -20,6 +20,7 @@ from ..rules import calendar as cal
 from ..selectors import registrations as registration_reads
 from ..selectors.draw import draw_ready
 from ..selectors.seasons import manche_or_404
+from ..selectors.signatures import seated_at
 from ..services import registrations as registration_services
 from .common import error_text
 
@@ -48,6 +49,9 @@ def manche_section_context(request, manche, *, reads: registration_reads.TableRe
         "seats_count": cal.SEATS,
         "state": manche_state(manche, len(seated), now=now),
         "mine": mine,
+        "played_here": manche.status == Manche.Status.PLAYED
+        and user.is_authenticated
+        and seated_at(manche, user),
         "mine_rank": registration_reads.waiting_rank(mine) if mine and mine.is_waiting else None,
         "can_register": bool(
             user.is_authenticated

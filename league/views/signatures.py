@@ -121,19 +121,23 @@ def rule(request, season_name: str, number: int, pk: int):
     return _back(manche)
 
 
-def signatures_section_context(request, manche, *, seats: list | None = None) -> dict:
+def signatures_section_context(
+    request, manche, *, seats: list | None = None, has_donnes: bool | None = None
+) -> dict:
     """The manche page's section: who confirmed, the contests, provisional or official
-    (``seats``: the saved seats, already read)."""
+    (``seats``: the saved seats, already read; ``has_donnes``: whether its sheet has donnes, when known)."""
     if manche.status != manche.Status.PLAYED:
         return {"night": None}
-    night = night_signatures(manche, seats=seats)
+    now = timezone.now()
+    night = night_signatures(manche, seats=seats, now=now)
     me = next((sig for user, sig in night.lines if user.pk == request.user.pk), False)
     return {
         "night": night,
-        "night_official": night.official(timezone.now()),
+        "night_official": night.official(now),
         "can_sign": me is None and can(request.user, Action.SIGN_SHEET, manche),
         "can_record_table": any(sig is None for _u, sig in night.lines)
         and can(request.user, Action.RECORD_TABLE_SIGNATURES, manche),
-        "can_contest": can(request.user, Action.CONTEST_DONNE, manche) and manche.donnes.exists(),
+        "can_contest": can(request.user, Action.CONTEST_DONNE, manche)
+        and (manche.donnes.exists() if has_donnes is None else has_donnes),
         "can_rule": can(request.user, Action.RULE_CONTEST, manche),
     }

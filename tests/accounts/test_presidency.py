@@ -113,3 +113,19 @@ def test_create_president_command_still_creates_the_first_president(db):
     )
     assert roles.current_president().username == "ben"
     assert "ben" in out.getvalue()
+
+
+def test_within_one_request_the_offices_are_read_once(president, player, django_assert_num_queries):
+    with roles.offices_read_once():
+        with django_assert_num_queries(1):
+            for _ in range(3):
+                assert roles.is_club_president(president) and roles.is_club_officer(president)
+
+
+def test_a_hand_over_during_a_request_is_seen_by_the_checks_after_it(president, player):
+    with roles.offices_read_once():
+        assert roles.is_club_president(president) and not roles.is_club_officer(player)
+        presidency_hand_over(by=president, to=player, now=timezone.now())
+        assert roles.is_club_president(player) and not roles.is_club_officer(president)
+        vice_president_designate(by=player, user=president, now=timezone.now())
+        assert roles.is_club_officer(president) and not roles.is_club_president(president)

@@ -84,3 +84,21 @@ def test_a_new_display_name_shows_at_once(client, manche, players, post):
     assert [str(u) for u in kept.vainqueur_users] == ["Anne la Grande"]
     assert str(kept.main.author) == "Anne la Grande"
     assert "Par Anne la Grande" in html
+
+
+def test_a_rejection_reads_the_same_kept_as_fresh_without_the_seasons_other_dates(
+    client, manche, players, post, computations
+):
+    from league.services.comptes_rendus import compte_rendu_reject
+
+    with time_machine.travel(DURING, tick=False):
+        cr = post(manche, players["anne"], DURING)
+        compte_rendu_reject(compte_rendu=cr, judge=players["ben"], reason="Trop court.", now=DURING)
+        situation(client, manche)
+        kept, _html = situation(client, manche)
+        assert len(computations) == 1  # the second view read the kept one
+        fresh = selectors.manche_comptes_rendus(manche, now=DURING)
+    assert kept.state == fresh.state == "replacement"
+    assert kept.rejection == fresh.rejection and kept.open_deadline == fresh.open_deadline
+    assert tuple(kept.deadlines) == (fresh.rejection[1],)  # not every later manche's start
+    assert len(fresh.deadlines) == 2
