@@ -10,7 +10,9 @@ shown as what it *would* be.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Mapping, Sequence
+import contextlib
+import gc
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from decimal import Decimal
@@ -425,8 +427,32 @@ def validate_season(season: SeasonInput) -> None:
 # --------------------------------------------------------------------------
 
 
+@contextlib.contextmanager
+def _cycle_collection_paused() -> Iterator[None]:
+    """Python's cycle collector paused (if it ran) for the time of a computation.
+
+    A season's computation makes millions of small objects that hold no
+    reference cycles: reference counting frees each of them. The collector's
+    full passes, meanwhile, walk every object alive, the season's own
+    included, so their cost grew with the season twice over: 4.9× the time
+    for 4× the manches at 200 × 40, against 4.0× paused.
+    """
+    running = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if running:
+            gc.enable()
+
+
 def compute_season(season: SeasonInput, *, now: datetime) -> SeasonResult:
     """Classification, adjustments, titles and accessits of ``season`` as of ``now``."""
+    with _cycle_collection_paused():
+        return _compute_season(season, now=now)
+
+
+def _compute_season(season: SeasonInput, *, now: datetime) -> SeasonResult:
     problems, played = _examine(season)
     if not _aware(now):
         problems.append(_v("now", _("must be a date and time with its UTC offset, got %(value)s"), value=now))
