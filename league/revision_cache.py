@@ -38,6 +38,8 @@ from django.conf import settings
 from django.core.cache import cache, caches
 from django.core.cache.backends.locmem import LocMemCache
 
+from league.rules import cycle_collector_paused
+
 logger = logging.getLogger(__name__)
 
 #: How long a recomputation may hold the lock before another process may take over.
@@ -246,7 +248,7 @@ def _release(lock: str, token: str) -> None:
 
 def _compute_and_store(season_pk: int, revision: int, name: str, now: datetime, compute: Compute) -> Any:
     started = time.perf_counter()
-    with watching() as watch:
+    with watching() as watch, cycle_collector_paused():  # a season's readings are many objects, no cycles
         readings, valid_until = compute()
     if watch.previous:  # made from a previous revision's reading: right for now, not to keep
         return readings.get(name)

@@ -37,6 +37,7 @@ from .explain import explain_player, explain_season
 from .first_season import earliest_season
 from .flow import Transfer, point_flow
 from .manche import QuickResult, RankingEntry, manche_bonuses, rank_manche, vainqueurs, validate_quick_results
+from .memory import cycle_collector_paused
 from .messages import Message, Plural, gettext_noop
 from .numbers import json_number, to_decimal
 from .progression import average_progression
@@ -58,6 +59,7 @@ from .season import (
 from .sheet import PlayerStats, SheetResult, next_dealer, score_sheet
 
 __all__ = [
+    "cycle_collector_paused",
     "average_progression",
     "ADJUSTMENT_KINDS",
     "CONTRACTS",

@@ -10,9 +10,7 @@ shown as what it *would* be.
 from __future__ import annotations
 
 import bisect
-import contextlib
-import gc
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from decimal import Decimal
@@ -42,6 +40,7 @@ from .manche import (
 from .manche import (
     vainqueurs as ranking_vainqueurs,
 )
+from .memory import cycle_collector_paused
 from .messages import Message, ngettext
 from .messages import gettext_noop as _
 from .numbers import to_decimal
@@ -427,28 +426,9 @@ def validate_season(season: SeasonInput) -> None:
 # --------------------------------------------------------------------------
 
 
-@contextlib.contextmanager
-def _cycle_collection_paused() -> Iterator[None]:
-    """Python's cycle collector paused (if it ran) for the time of a computation.
-
-    A season's computation makes millions of small objects that hold no
-    reference cycles: reference counting frees each of them. The collector's
-    full passes, meanwhile, walk every object alive, the season's own
-    included, so their cost grew with the season twice over: 4.9× the time
-    for 4× the manches at 200 × 40, against 4.0× paused.
-    """
-    running = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if running:
-            gc.enable()
-
-
 def compute_season(season: SeasonInput, *, now: datetime) -> SeasonResult:
     """Classification, adjustments, titles and accessits of ``season`` as of ``now``."""
-    with _cycle_collection_paused():
+    with cycle_collector_paused():
         return _compute_season(season, now=now)
 
 

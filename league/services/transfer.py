@@ -11,10 +11,7 @@ which makes export → import → export byte for byte stable.
 
 from __future__ import annotations
 
-import gc
 import json
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -116,30 +113,9 @@ def _refuse_existing(parsed: ParsedSeason, replace: bool, existing: Season | Non
         )
 
 
-@contextmanager
-def _no_cycle_collection() -> Iterator[None]:
-    """Python's cycle collector paused while a season is read and written.
-
-    A season's document, its checked objects, the engine's input and the
-    rows are millions of live objects that make no garbage cycles; the
-    collector kept walking them all the same, and more often the larger the
-    season: from 100×20 to 200×40 the import's CPU grew 4.6× with it, 4.0 to
-    4.4× without, and took a third less (200×40: 5.1 s against 3.2 to 3.6 s,
-    ``compute_season`` 1.9 s; SQLite, one run). Reference counting
-    still frees everything at once; cycles wait for the next collection.
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
 def _parse(document: Any, limits: SeasonImportLimits) -> ParsedSeason:
     try:
-        with _no_cycle_collection():
+        with rules.cycle_collector_paused():
             return parse.parse_document(document, limits=limits)
     except rules.InvalidInput as exc:
         raise ImportRefused(exc.problems) from None
@@ -227,7 +203,7 @@ def import_parsed(
 ) -> Season:
     """:func:`import_season` for a document already read by :func:`import_check`."""
     try:
-        with _no_cycle_collection(), transaction.atomic():
+        with rules.cycle_collector_paused(), transaction.atomic():
             existing = Season.objects.select_for_update().filter(name=parsed.name).first()
             _refuse_existing(parsed, replace, existing)
             season = build.write_season(parsed, existing=existing, by=by, now=now)

@@ -11,14 +11,23 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from league.rules import compute_season
+from league.rules import compute_season, cycle_collector_paused
 from league.rules import season as season_module
 from tests.support.engine_seasons import demo_season
 
 AFTER = datetime(2012, 9, 1, 12, tzinfo=ZoneInfo("Europe/Paris"))
 
 
-def test_the_collector_is_paused_while_the_season_computes(monkeypatch):
+@pytest.fixture
+def collector_running():
+    """The collector on for the test, then as it was."""
+    was = gc.isenabled()
+    gc.enable()
+    yield
+    (gc.enable if was else gc.disable)()
+
+
+def test_the_collector_is_paused_while_the_season_computes(monkeypatch, collector_running):
     seen = []
     examine = season_module._examine
 
@@ -27,13 +36,17 @@ def test_the_collector_is_paused_while_the_season_computes(monkeypatch):
         return examine(season)
 
     monkeypatch.setattr(season_module, "_examine", examine_and_look)
-    was = gc.isenabled()
-    gc.enable()
-    try:
-        compute_season(demo_season(), now=AFTER)
-    finally:
-        (gc.enable if was else gc.disable)()
+    compute_season(demo_season(), now=AFTER)
     assert seen == [False]
+    assert gc.isenabled()
+
+
+def test_a_nested_pause_leaves_the_collector_to_the_outermost(collector_running):
+    with cycle_collector_paused():
+        with cycle_collector_paused():
+            pass
+        assert not gc.isenabled()
+    assert gc.isenabled()
 
 
 @pytest.mark.parametrize("running", [True, False])

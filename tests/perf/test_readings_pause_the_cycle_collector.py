@@ -1,0 +1,36 @@
+"""The readings made from a season's computation are made with the cycle collector paused.
+
+(The engine's own pause is ``tests/rules/test_cycle_collector_paused.py``, the
+import's ``tests/transfer/test_import_pauses_the_cycle_collector.py``; the timed
+figures are in ``bench/bench_scaling.py``.)
+"""
+
+import gc
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from league import revision_cache
+
+NOW = datetime(2031, 9, 1, 12, tzinfo=ZoneInfo("Europe/Paris"))
+
+
+@pytest.fixture
+def collector_running():
+    was = gc.isenabled()
+    gc.enable()
+    yield
+    (gc.enable if was else gc.disable)()
+
+
+def test_a_seasons_readings_are_made_with_the_collector_paused(collector_running):
+    seen = []
+
+    def compute():
+        seen.append(gc.isenabled())
+        return {"standings": "computed"}, None
+
+    assert revision_cache.reading(9999, 1, "standings", now=NOW, compute=compute) == "computed"
+    assert seen == [False]
+    assert gc.isenabled()
