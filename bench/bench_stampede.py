@@ -163,6 +163,7 @@ def main() -> None:
         after = [seconds for start, seconds, _m in latencies if start >= changed_at]
         steady = [seconds for start, seconds, _m in latencies if readers_started + 4 <= start < changed_at]
         worst = max(after)
+        worst_at = next(start for start, seconds, _m in latencies if start >= changed_at and seconds == worst)
         print(f"database: {url}, cache: {env['CACHE_URL']}, gunicorn {args.workers} workers")
         print(
             f"season {SEASON}: {args.players} players × {args.manches_per_player} manches = {manches} manches"
@@ -183,7 +184,8 @@ def main() -> None:
                 else "never served; "
             )
             + f"p95 {percentile(after, 0.95) * 1000:.1f} ms, "
-            f"worst {worst * 1000:.1f} ms = {worst / warm_readers:.2f}× the readers' warm median "
+            f"worst {worst * 1000:.1f} ms (sent {worst_at - changed_at:.1f} s after the change) = "
+            f"{worst / warm_readers:.2f}× the readers' warm median "
             f"(target ≤ 2), {worst / max(steady):.2f}× their worst before; "
             f"median {statistics.median(after) * 1000:.1f} ms; recomputations of the season: {recomputes} "
             f"(target: 1); {updating} answers marked as being updated"
