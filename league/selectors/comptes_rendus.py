@@ -10,13 +10,15 @@ import logging
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 
+from django.db.models import Count
+from django.db.models.expressions import RawSQL
 from django.utils.translation import gettext as _
 
 from accounts.models import User
 from accounts.roles import current_president
 
 from .. import revision_cache, rules
-from ..models import CompteRendu, Manche, Season
+from ..models import Comment, CompteRendu, Manche, Season
 from .engine import compte_rendu_to_engine, manche_outcomes
 
 logger = logging.getLogger(__name__)
@@ -228,6 +230,55 @@ def manche_situation(manche: Manche, *, now: datetime, known_users: dict | None 
     for cr in kept.comptes_rendus:
         cr.author = users.get(cr.author.username, cr.author)
     return replace(kept, manche=manche, users=users)
+
+
+#: The ``comments_mark`` of a manche whose comptes-rendus have no comment.
+NO_COMMENT = ""
+
+
+def with_comments_mark(manches):
+    """``manches`` annotated with ``comments_mark``: how many comments their comptes-rendus
+    have and the newest, in a few characters read with the manche, so that a page reads
+    their counts only when they changed (:func:`comment_counts`). Derived from the rows
+    themselves, as ``signatures.with_night_mark`` (raw SQL for the same reason)."""
+    manche, comment, compte_rendu = Manche._meta.db_table, Comment._meta.db_table, CompteRendu._meta.db_table
+    return manches.annotate(
+        comments_mark=RawSQL(  # noqa: S611 (no parameter: the models' own table names)
+            f"COALESCE((SELECT COUNT(*) || '.' || MAX(c.id) FROM {comment} c"  # noqa: S608
+            f" JOIN {compte_rendu} r ON c.compte_rendu_id = r.id WHERE r.manche_id = {manche}.id), '')",
+            [],
+        )
+    )
+
+
+def _comment_counts(manche: Manche) -> dict[int, int]:
+    return dict(
+        Comment.objects.filter(compte_rendu__manche=manche)
+        .order_by()
+        .values("compte_rendu")
+        .annotate(n=Count("pk"))
+        .values_list("compte_rendu", "n")
+    )
+
+
+def comment_counts(manche: Manche, *, now: datetime) -> dict[int, int]:
+    """How many comments each compte-rendu of ``manche`` has (pk → count; a compte-rendu
+    without comment is left out): kept in the season's cache under the manche's
+    ``comments_mark`` (nothing read when it has none); read directly when the manche came
+    without it."""
+    mark = getattr(manche, "comments_mark", None)
+    if mark is None:
+        return _comment_counts(manche)
+    if mark == NO_COMMENT:
+        return {}
+    season = manche.season
+    name = f"comments:{manche.number}:{mark}"
+    found = revision_cache.read_many(season.pk, season.revision, [name], now=now)
+    if name in found:
+        return found[name]
+    counts = _comment_counts(manche)
+    revision_cache.store(season.pk, season.revision, {name: counts}, now=now, valid_until=None)
+    return counts
 
 
 def season_comptes_rendus(season: Season, *, now: datetime) -> list[MancheComptesRendus]:

@@ -16,6 +16,7 @@ from django.shortcuts import get_object_or_404
 from ..models import Manche, Registration, Season
 from ..presentation import manche_state
 from ..rules import calendar as cal
+from .comptes_rendus import with_comments_mark
 from .people import with_names
 from .signatures import with_night_mark
 
@@ -41,10 +42,12 @@ def season_or_404(name: str) -> Season:
 def manche_or_404(season_name: str, number: int, *, names_only: bool = False) -> Manche:
     """Manche ``number`` of the season named ``season_name`` with its season and people, or a 404
     (``names_only``: only what names its capitaine and absent player, for the manche page, which
-    shows who closed it only in its ranking, rendered once per revision; and the mark of its
-    signatures and contests, which it reads only when they changed)."""
+    shows who closed it only in its ranking, rendered once per revision; and the marks of its
+    signatures and contests and of its comments, which it reads only when they changed)."""
     manches = (
-        with_night_mark(with_names(Manche.objects.all(), "capitaine", "absent", whole=("season",)))
+        with_comments_mark(
+            with_night_mark(with_names(Manche.objects.all(), "capitaine", "absent", whole=("season",)))
+        )
         if names_only
         else Manche.objects.select_related("season", "capitaine", "absent", "closed_by")
     )

@@ -22,6 +22,7 @@ from ..night_facts import night_facts, record_facts
 from ..notifications import mark_notices_read
 from ..permissions import Action, can
 from ..selectors.comptes_rendus import (
+    comment_counts,
     manche_comptes_rendus,
     manche_situation,
     ranking_markdown,
@@ -40,12 +41,15 @@ def manche_section_context(request, manche, *, players: list | None = None) -> d
     """The manche page's compte-rendu section: the compte-rendu, its author and state, the countdown
     (``players``: the table's members, already read)."""
     known = {u.username: u for u in players or ()}
-    situation = manche_situation(manche, now=timezone.now(), known_users=known)
+    now = timezone.now()
+    situation = manche_situation(manche, now=now, known_users=known)
     if situation is None:
         return {"cr_situation": None}
+    main = situation.main
     return {
         "cr_situation": situation,
-        "cr_main": situation.main,
+        "cr_main": main,
+        "cr_main_comments": comment_counts(manche, now=now).get(main.pk, 0) if main else 0,
         "cr_others": [cr for cr in reversed(situation.comptes_rendus) if cr != situation.main],
         "cr_can_write": can(request.user, Action.WRITE_COMPTE_RENDU, situation),
         "cr_can_judge": can(request.user, Action.JUDGE_COMPTE_RENDU, manche),
