@@ -112,6 +112,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CACHES = {"default": cache_config(env_str("CACHE_URL", "locmem://"))}
+# With a cache every process shares (Redis), a signed-in page reads its session
+# there instead of querying the database (accounts/sessions.py).
+if CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache":
+    SESSION_ENGINE = "accounts.sessions"
 # The revision cache's keys carry the code's digest: a deploy never shows the
 # previous code's wording or numbers from the cache (config/code_version.py).
 CODE_VERSION = env_str("CODE_VERSION", "") or code_version(BASE_DIR)
