@@ -83,17 +83,29 @@ PAGE_FIELDS = (
 )
 
 
+class _CountedPaginator(Paginator):
+    """A paginator told its count (read with another one in a single query)."""
+
+    def __init__(self, object_list, per_page, *, count: int):
+        super().__init__(object_list, per_page)
+        self.__dict__["count"] = count  # Paginator.count is a cached property: known, not queried
+
+
 def manche_page(season: Season, number: str | None, *, now: datetime):
-    """Page ``number`` of the season's manches in date order; by default the one holding the next manche."""
+    """Page ``number`` of the season's manches in date order; by default the one holding the next manche.
+
+    How many manches there are, and how many are past, are one query."""
     manches = (
         season.manches.select_related("capitaine", "absent")
         .only(*PAGE_FIELDS)  # what a row shows: not every column of the manche and its two members
         .order_by("starts_at", "number")
     )
-    paginator = Paginator(manches, MANCHES_PER_PAGE)
+    counts = season.manches.order_by().aggregate(
+        total=Count("pk"), before=Count("pk", filter=Q(starts_at__lt=now))
+    )
+    paginator = _CountedPaginator(manches, MANCHES_PER_PAGE, count=counts["total"])
     if number is None:
-        before = season.manches.filter(starts_at__lt=now).count()
-        number = min(before // MANCHES_PER_PAGE + 1, paginator.num_pages)
+        number = min(counts["before"] // MANCHES_PER_PAGE + 1, paginator.num_pages)
     return paginator.get_page(number)
 
 

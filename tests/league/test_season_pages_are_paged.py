@@ -4,6 +4,8 @@ from datetime import timedelta
 
 import pytest
 import time_machine
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from league.selectors.seasons import MANCHES_PER_PAGE
@@ -37,3 +39,18 @@ def test_every_page_can_be_asked_for(client, big_season, page):
         response = client.get(reverse(page, args=[big_season.name]), {"page": 1})
     assert response.context["page"].number == 1
     assert reverse("league:manche_detail", args=[big_season.name, 1]) + '"' in response.content.decode()
+
+
+@pytest.mark.parametrize("page", ["league:season_detail", "league:calendar"])
+def test_how_many_manches_and_how_many_past_are_one_query(client, big_season, page):
+    with time_machine.travel(START + timedelta(days=70, hours=-1), tick=False):
+        client.get(reverse(page, args=[big_season.name]))  # warm
+        with CaptureQueriesContext(connection) as captured:
+            response = client.get(reverse(page, args=[big_season.name]))
+    counts = [
+        q["sql"]
+        for q in captured.captured_queries
+        if "COUNT(" in q["sql"] and "league_registration" not in q["sql"]
+    ]
+    assert len(counts) == 1
+    assert response.context["page"].paginator.count == 80
