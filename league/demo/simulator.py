@@ -355,7 +355,7 @@ def highlights(donnes: list[dict], results: list, names: dict[str, str]) -> list
         out.append(
             f"La donne de la soirée : une {CONTRACT_FR[d['contract']]} de {who} {how}, {gain:+d} jetons."
         )
-    for k, d in enumerate(donnes):
+    for d in donnes:
         if d["kind"] == "misere":
             out.append(
                 "Tout le monde a passé deux fois : **jeu de la misère**, à qui ferait le moins de points !"
@@ -375,8 +375,9 @@ def highlights(donnes: list[dict], results: list, names: dict[str, str]) -> list
         for p in d.get("penalties", ()):
             if p["amount"] >= 60:
                 out.append(f"{names.get(p['player'], p['player'])} {p['reason']} : 60 au pot, aïe.")
-        if results[k].pot_after >= 150 and len(out) < 5:
-            out.append(f"Le pot est monté jusqu'à {results[k].pot_after} jetons.")
+    peak = max((r.pot_after for r in results), default=0)
+    if peak >= 150 and len(out) < 5:  # told once, at its highest
+        out.append(f"Le pot est monté jusqu'à {peak} jetons.")
     return out[:5]
 
 
