@@ -48,6 +48,21 @@ def build_projections(season: Season, result: rules.SeasonResult) -> SeasonProje
 
 
 @dataclass(frozen=True)
+class PlayerGoals:
+    """One player's projection, with the names of the players its goals name: what a
+    page shows of it without reading the season's whole classification."""
+
+    projection: engine.PlayerProjection
+    names: dict[str, str]
+
+
+def player_goals(projection: engine.PlayerProjection, names: dict[str, str]) -> PlayerGoals:
+    """``projection`` with the names (from ``names``: username -> name) of its goals' targets."""
+    targets = {goal.target for goal in projection.goals if goal.target}
+    return PlayerGoals(projection, {t: names.get(t, t) for t in targets})
+
+
+@dataclass(frozen=True)
 class GoalLine:
     """A goal as a reader sees it: what it is, what it takes, and the arithmetic."""
 

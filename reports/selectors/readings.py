@@ -22,7 +22,7 @@ from league.rules import records as records_engine
 from league.selectors import engine as league_selectors
 from league.selectors.seasons import listed_seasons
 
-from ..projections import SeasonProjections, build_projections
+from ..projections import PlayerGoals, SeasonProjections, build_projections, player_goals
 from .cache import reading_name
 from .palmares import Palmares, SeasonHonours, _honours
 from .players import PlayerRecord, PlayerSeason, _title_counts, player_seasons, seasons_played
@@ -97,7 +97,10 @@ def digest(season: Season, now: datetime) -> tuple[dict[str, Any], datetime | No
         readings.update({f"explanation:{player}": lines for player, lines in explained.items()})
         readings.update({f"progression:{p}": points for p, points in readings["details"].progression.items()})
         projections = readings["projections"]
-        readings.update({f"projection:{p}": goals for p, goals in projections.players.items()})
+        names = {line.player: line.name for line in readings["standings"].lines}
+        readings.update(
+            {f"projection:{p}": player_goals(goals, names) for p, goals in projections.players.items()}
+        )
     return {reading_name(name): value for name, value in readings.items()}, until
 
 
@@ -130,8 +133,8 @@ def season_projections(season: Season, *, now: datetime) -> SeasonProjections:
     return reading(season, now, "projections") or SeasonProjections(season=season.name)
 
 
-def player_projection(season: Season, player: str, *, now: datetime):
-    """Ce qu'il me faut for ``player`` alone (``rules.projections.PlayerProjection``; None when there is none)."""
+def player_projection(season: Season, player: str, *, now: datetime) -> PlayerGoals | None:
+    """Ce qu'il me faut for ``player`` alone, with the names its goals need (None when there is none)."""
     if season.is_closed:
         return None
     return reading(season, now, "projection", player)

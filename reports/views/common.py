@@ -5,7 +5,7 @@ import copy
 from django.http import QueryDict
 
 from ..projections import goal_lines
-from ..selectors.readings import player_projection, season_standings
+from ..selectors.readings import player_projection
 
 
 def highlight_style(request, selector: str = "[data-player]") -> str:
@@ -41,8 +41,7 @@ def goals_of(season, player: str, now) -> list | None:
     """Ce qu'il me faut for ``player`` in an open season (None when there is nothing to project)."""
     if season.is_closed:
         return None
-    projection = player_projection(season, player, now=now)
-    if projection is None or not projection.goals:
+    kept = player_projection(season, player, now=now)
+    if kept is None or not kept.projection.goals:
         return None
-    names = {line.player: line.name for line in season_standings(season, now=now).lines}
-    return goal_lines(projection, names)
+    return goal_lines(kept.projection, kept.names)

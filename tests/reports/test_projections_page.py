@@ -66,3 +66,22 @@ def test_the_navigation_leads_to_the_current_season(client, small_season):
     response = client.get(reverse("reports:projections_current"))
     assert response.url == reverse("reports:projections", args=[small_season.name])
     assert reverse("reports:projections_current") in client.get("/").content.decode()
+
+
+def test_his_goals_name_the_player_to_pass_without_reading_the_whole_classification(
+    client, small_season, monkeypatch
+):
+    from accounts.models import User
+    from league import revision_cache
+
+    lines = season_standings(small_season, now=small_season.manches.last().starts_at).lines
+    last = User.objects.get(username=lines[-1].player)
+    client.force_login(last)
+    url = reverse("reports:standings", args=[small_season.name])
+    client.get(url)  # warm
+    read = []
+    get_many = revision_cache._get_many
+    monkeypatch.setattr(revision_cache, "_get_many", lambda keys: read.extend(keys) or get_many(keys))
+    standings = client.get(url).content.decode()
+    assert f"Passer {lines[-2].name}" in standings
+    assert not [key for key in read if key.endswith(":reports:standings")]
