@@ -228,6 +228,17 @@ def store(
         logger.warning("cache unavailable: readings of season %s not kept", season_pk, exc_info=True)
 
 
+def kept(season_pk: int, revision: int, name: str, *, now: datetime, read: Callable[[], Any]) -> Any:
+    """``read()``, kept under ``name`` at ``revision``: rows a page reads only when a mark
+    derived from them (part of ``name``) changed, so that a new mark is a new name."""
+    found = read_many(season_pk, revision, [name], now=now)
+    if name in found:
+        return found[name]
+    value = read()
+    store(season_pk, revision, {name: value}, now=now, valid_until=None)
+    return value
+
+
 def _acquire(lock: str) -> str | None:
     """A token when this process may recompute (also when the cache fails), else None."""
     token = secrets.token_hex(8)

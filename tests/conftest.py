@@ -209,3 +209,14 @@ def season_computations(monkeypatch):
 
     monkeypatch.setattr(rules, "compute_season", counting)
     return calls
+
+
+@pytest.fixture
+def collector_running():
+    """Python's cycle collector on for the test, then as it was (what pauses it must give it back)."""
+    import gc
+
+    was = gc.isenabled()
+    gc.enable()
+    yield
+    (gc.enable if was else gc.disable)()

@@ -273,12 +273,9 @@ def comment_counts(manche: Manche, *, now: datetime) -> dict[int, int]:
         return {}
     season = manche.season
     name = f"comments:{manche.number}:{mark}"
-    found = revision_cache.read_many(season.pk, season.revision, [name], now=now)
-    if name in found:
-        return found[name]
-    counts = _comment_counts(manche)
-    revision_cache.store(season.pk, season.revision, {name: counts}, now=now, valid_until=None)
-    return counts
+    return revision_cache.kept(
+        season.pk, season.revision, name, now=now, read=lambda: _comment_counts(manche)
+    )
 
 
 def season_comptes_rendus(season: Season, *, now: datetime) -> list[MancheComptesRendus]:

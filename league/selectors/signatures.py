@@ -100,12 +100,7 @@ def _kept_night_rows(manche: Manche, now: datetime) -> tuple[dict, list]:
         return {}, []
     season = manche.season
     name = f"night:{manche.number}:{mark}"
-    found = revision_cache.read_many(season.pk, season.revision, [name], now=now)
-    if name in found:
-        return found[name]
-    rows = _night_rows(manche)
-    revision_cache.store(season.pk, season.revision, {name: rows}, now=now, valid_until=None)
-    return rows
+    return revision_cache.kept(season.pk, season.revision, name, now=now, read=lambda: _night_rows(manche))
 
 
 def night_signatures(

@@ -9,19 +9,9 @@ import gc
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-import pytest
-
 from league import revision_cache
 
 NOW = datetime(2031, 9, 1, 12, tzinfo=ZoneInfo("Europe/Paris"))
-
-
-@pytest.fixture
-def collector_running():
-    was = gc.isenabled()
-    gc.enable()
-    yield
-    (gc.enable if was else gc.disable)()
 
 
 def test_a_seasons_readings_are_made_with_the_collector_paused(collector_running):

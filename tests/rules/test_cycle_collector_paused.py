@@ -18,15 +18,6 @@ from tests.support.engine_seasons import demo_season
 AFTER = datetime(2012, 9, 1, 12, tzinfo=ZoneInfo("Europe/Paris"))
 
 
-@pytest.fixture
-def collector_running():
-    """The collector on for the test, then as it was."""
-    was = gc.isenabled()
-    gc.enable()
-    yield
-    (gc.enable if was else gc.disable)()
-
-
 def test_the_collector_is_paused_while_the_season_computes(monkeypatch, collector_running):
     seen = []
     examine = season_module._examine

@@ -9,14 +9,6 @@ from league.services.transfer import import_season
 from league.transfer import build
 
 
-@pytest.fixture
-def collector_running():
-    was = gc.isenabled()
-    gc.enable()
-    yield
-    (gc.enable if was else gc.disable)()
-
-
 @pytest.mark.django_db
 def test_an_import_writes_the_season_with_the_collector_paused(
     collector_running, example_doc, now, monkeypatch
