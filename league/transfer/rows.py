@@ -39,6 +39,7 @@ rows, do go through the bulk helpers (:mod:`.build`,
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from datetime import datetime
 
@@ -88,6 +89,12 @@ def _converter(field: models.Field, connection):
         return None
     prepare = field.get_db_prep_save
     if field.get_internal_type() == "JSONField":
+        if connection.vendor == "postgresql":
+            # COPY reads a JSON value from its text: written here, not wrapped for the
+            # driver to write it again row by row.
+            def prepare(value, _connection, encoder=field.encoder):
+                return json.dumps(value, cls=encoder)
+
         # Most of a sheet's lists (poignées, misères, penalties) are empty: prepared once.
         empty = {list: prepare([], connection), dict: prepare({}, connection)}
         return lambda value: (
