@@ -12,7 +12,9 @@ One command (from the repository root, PostgreSQL on 127.0.0.1:5432)::
    (``DEBUG=0``, static files collected and served by WhiteNoise, the Redis
    cache on ``BENCH_CACHE_URL`` (default 127.0.0.1:6379/7) when it answers,
    else each worker's own memory; persistent database connections);
-3. for each page, sends a fixed number of requests (``--requests``) from a
+3. in ``--rounds`` rounds over every page (so that a drift of the shared
+   machine's speed weighs on every page alike), for each page sends its
+   share of a fixed number of requests (``--requests``) from a
    small pool of client threads (``--concurrency``), after a few warm-up
    requests (at least one per path: pages rendered once per revision are
    measured warm), and stops by itself (every phase is also capped at
@@ -23,7 +25,8 @@ One command (from the repository root, PostgreSQL on 127.0.0.1:5432)::
    players), the JSON API, and the sign-in page as the trivial page of the
    same site;
 4. prints, for each, the median and 99th-percentile latency and the
-   throughput, and their ratios to the trivial page's figures.
+   throughput, and their ratios to the trivial page's figures, and the
+   median (min–max) of the ratios taken round by round.
 
 Figures are ratios within one run on one machine, not absolute targets.
 """
@@ -59,6 +62,9 @@ MEMBER = ("b000", "bench-member-password")
 def parse_args() -> argparse.Namespace:
     parser = season_arguments(__doc__.split("\n\n")[0])
     parser.add_argument("--requests", type=int, default=400, help="measured requests per page")
+    parser.add_argument(
+        "--rounds", type=int, default=5, help="rounds over every page (each page's requests split among them)"
+    )
     parser.add_argument("--warmup", type=int, default=20, help="unmeasured requests per page first")
     parser.add_argument("--concurrency", type=int, default=4, help="client threads")
     parser.add_argument("--workers", type=int, default=3, help="gunicorn workers")
@@ -128,13 +134,22 @@ def run_phase(
         cpu = server_cpu_seconds(base) - cpu_before
     if not latencies:
         raise SystemExit(f"no request succeeded: {errors[:5]}")
+    return {"errors": errors, "latencies": latencies, "wall": wall, "cpu": cpu}
+
+
+def summary(phases: list[dict]) -> dict:
+    """One page's figures over its phases (one a round): pooled latencies, and its
+    median in each round (compared with the trivial page's in the same round)."""
+    latencies = [t for phase in phases for t in phase["latencies"]]
     return {
-        "errors": errors,
+        "errors": [e for phase in phases for e in phase["errors"]],
         "count": len(latencies),
         "median": statistics.median(latencies) * 1000,
         "p99": percentile(latencies, 0.99) * 1000,
-        "throughput": len(latencies) / wall,
-        "cpu": cpu / len(latencies) * 1000,
+        "throughput": len(latencies) / sum(phase["wall"] for phase in phases),
+        "cpu": sum(phase["cpu"] for phase in phases) / len(latencies) * 1000,
+        "round medians": [statistics.median(phase["latencies"]) for phase in phases],
+        "round cpu": [phase["cpu"] / len(phase["latencies"]) for phase in phases],
     }
 
 
@@ -192,21 +207,28 @@ def main() -> None:
             )
             if status != 200:
                 raise SystemExit(f"standings page answered {status}")
-            results = {}
-            for label, paths in pages.items():
-                results[label] = run_phase(
-                    base,
-                    paths,
-                    requests=args.requests,
-                    warmup=args.warmup,
-                    concurrency=args.concurrency,
-                    cap=args.phase_seconds,
-                    timeout=args.timeout,
-                    member=MEMBER if label.endswith("(member)") else None,
-                )
-                done = results[label]
+            phases: dict[str, list[dict]] = {label: [] for label in pages}
+            per_round = max(1, args.requests // args.rounds)
+            for _round in range(
+                args.rounds
+            ):  # every page in each round: a drift of the machine's speed hits them all
+                for label, paths in pages.items():
+                    phases[label].append(
+                        run_phase(
+                            base,
+                            paths,
+                            requests=per_round,
+                            warmup=args.warmup,
+                            concurrency=args.concurrency,
+                            cap=args.phase_seconds,
+                            timeout=args.timeout,
+                            member=MEMBER if label.endswith("(member)") else None,
+                        )
+                    )
+            results = {label: summary(done) for label, done in phases.items()}
+            for label, done in results.items():
                 print(
-                    f"  {label}: {done['count']} requests in the phase"
+                    f"  {label}: {done['count']} requests in {args.rounds} rounds"
                     + (f", {len(done['errors'])} failed (e.g. {done['errors'][0]})" if done["errors"] else "")
                 )
         from django.core.cache import cache
@@ -224,7 +246,7 @@ def report(results: dict) -> None:
     print()
     header = (
         f"{'page':<24}{'n':>6}{'failed':>7}{'median ms':>11}{'p99 ms':>10}{'req/s':>9}{'CPU ms':>8}"
-        f"{'median ×':>10}{'p99 ×':>8}{'req/s ×':>9}{'CPU ×':>7}"
+        f"{'median ×':>10}{'p99 ×':>8}{'req/s ×':>9}{'CPU ×':>7}{'rounds: median ×':>24}{'CPU ×':>16}"
     )
     print(header)
     print("-" * len(header))
@@ -233,12 +255,20 @@ def report(results: dict) -> None:
             f"{label:<24}{r['count']:>6}{len(r['errors']):>7}{r['median']:>11.1f}{r['p99']:>10.1f}{r['throughput']:>9.1f}"
             f"{r['cpu']:>8.2f}{r['median'] / trivial['median']:>10.2f}{r['p99'] / trivial['p99']:>8.2f}"
             f"{r['throughput'] / trivial['throughput']:>9.2f}{r['cpu'] / trivial['cpu']:>7.2f}"
+            f"{_spread(r['round medians'], trivial['round medians']):>24}{_spread(r['round cpu'], trivial['round cpu']):>16}"
         )
     print()
     print(
         "× = ratio to the trivial page in the same run (latency: higher is slower; req/s: lower is slower);"
-        " CPU = the server's CPU time (gunicorn master and workers) per measured request."
+        " CPU = the server's CPU time (gunicorn master and workers) per measured request;"
+        " rounds: the median (min–max) of the ratios taken round by round."
     )
+
+
+def _spread(page: list[float], trivial: list[float]) -> str:
+    """The round-by-round ratios of ``page`` to the trivial page: median (min–max)."""
+    ratios = [p / t for p, t in zip(page, trivial, strict=True)]
+    return f"{statistics.median(ratios):.2f} ({min(ratios):.2f}–{max(ratios):.2f})"
 
 
 if __name__ == "__main__":
