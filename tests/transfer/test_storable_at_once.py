@@ -47,3 +47,15 @@ def test_a_nul_in_a_key_deep_down_is_found():
     document = {"manches": [{"donnes": [{"x\x00": 1}]}]}
     assert not _storable(document)
     assert _where_unstorable(document)
+
+
+def test_a_document_handed_over_as_other_mappings_and_lists_is_searched_all_the_same():
+    class Mapping(dict):
+        pass
+
+    class Items(list):
+        pass
+
+    document = Mapping(manches=Items([Mapping(lieu="Chez\x00Ben")]))
+    assert not _storable(document)
+    assert _where_unstorable(document)
