@@ -178,7 +178,7 @@ def _storable(data: Any) -> bool:
     database refuses: every text, keys included, searched at once, no path made.
 
     What a document nearly always is; :func:`_where_unstorable`, which makes the path
-    of every container it may have to name, costs about three times as much (half of
+    of every container it may have to name, costs about three times as much (two thirds of
     ``compute_season`` at 200 × 40).
     """
     texts: list[str] = []
