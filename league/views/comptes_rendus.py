@@ -50,7 +50,7 @@ def manche_section_context(request, manche, *, players: list | None = None) -> d
         "cr_situation": situation,
         "cr_main": main,
         "cr_main_comments": comment_counts(manche, now=now).get(main.pk, 0) if main else 0,
-        "cr_others": [cr for cr in reversed(situation.comptes_rendus) if cr != situation.main],
+        "cr_others": [cr for cr in reversed(situation.comptes_rendus) if cr != main],
         "cr_can_write": can(request.user, Action.WRITE_COMPTE_RENDU, situation),
         "cr_can_judge": can(request.user, Action.JUDGE_COMPTE_RENDU, manche),
     }

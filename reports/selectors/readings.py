@@ -97,7 +97,7 @@ def digest(season: Season, now: datetime) -> tuple[dict[str, Any], datetime | No
         readings.update({f"explanation:{player}": lines for player, lines in explained.items()})
         readings.update({f"progression:{p}": points for p, points in readings["details"].progression.items()})
         projections = readings["projections"]
-        names = {line.player: line.name for line in readings["standings"].lines}
+        names = readings["standings"].names
         readings.update(
             {f"projection:{p}": player_goals(goals, names) for p, goals in projections.players.items()}
         )

@@ -90,6 +90,11 @@ class SeasonStandings:
     def line_of(self, player: str) -> Line | None:
         return next((line for line in self.lines if line.player == player), None)
 
+    @property
+    def names(self) -> dict[str, str]:
+        """Each classified player's name, by username."""
+        return {line.player: line.name for line in self.lines}
+
 
 @dataclass(frozen=True)
 class StandingsDetails:

@@ -22,7 +22,7 @@ def projections(request, season_name: str):
     now = timezone.now()
     data = season_standings(season, now=now)
     found = season_projections(season, now=now)
-    names = {line.player: line.name for line in data.lines}
+    names = data.names
     players = [
         (line, goal_lines(found.players[line.player], names))
         for line in data.lines

@@ -118,7 +118,7 @@ def _progression_chart(data, details) -> dict:
     """The chart of the season's points moyens: every player's line in a club-sized
     season; else the leaders' (``leaders``), in a ``frame`` a reader's own line is drawn in."""
     order = [line.player for line in data.lines]
-    names = {line.player: line.name for line in data.lines}
+    names = data.names
     if len(order) <= CHART_ALL_PLAYERS:
         title = _("Points moyens de chaque joueur, manche après manche")
         chart, _frame = charts.progression_chart(
