@@ -209,9 +209,8 @@ def main() -> None:
                 raise SystemExit(f"standings page answered {status}")
             phases: dict[str, list[dict]] = {label: [] for label in pages}
             per_round = max(1, args.requests // args.rounds)
-            for _round in range(
-                args.rounds
-            ):  # every page in each round: a drift of the machine's speed hits them all
+            # Every page in each round: a drift of the machine's speed weighs on them all.
+            for _round in range(args.rounds):
                 for label, paths in pages.items():
                     phases[label].append(
                         run_phase(
@@ -246,7 +245,7 @@ def report(results: dict) -> None:
     print()
     header = (
         f"{'page':<24}{'n':>6}{'failed':>7}{'median ms':>11}{'p99 ms':>10}{'req/s':>9}{'CPU ms':>8}"
-        f"{'median ×':>10}{'p99 ×':>8}{'req/s ×':>9}{'CPU ×':>7}{'rounds: median ×':>24}{'CPU ×':>16}"
+        f"{'median ×':>10}{'p99 ×':>8}{'req/s ×':>9}{'CPU ×':>7}{'rounds: median ×':>24}{'CPU ×':>18}"
     )
     print(header)
     print("-" * len(header))
@@ -255,7 +254,7 @@ def report(results: dict) -> None:
             f"{label:<24}{r['count']:>6}{len(r['errors']):>7}{r['median']:>11.1f}{r['p99']:>10.1f}{r['throughput']:>9.1f}"
             f"{r['cpu']:>8.2f}{r['median'] / trivial['median']:>10.2f}{r['p99'] / trivial['p99']:>8.2f}"
             f"{r['throughput'] / trivial['throughput']:>9.2f}{r['cpu'] / trivial['cpu']:>7.2f}"
-            f"{_spread(r['round medians'], trivial['round medians']):>24}{_spread(r['round cpu'], trivial['round cpu']):>16}"
+            f"{_spread(r['round medians'], trivial['round medians']):>24}{_spread(r['round cpu'], trivial['round cpu']):>18}"
         )
     print()
     print(
