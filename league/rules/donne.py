@@ -526,9 +526,17 @@ def donne_from_fields(
     dicts): the one place where a stored sheet line, an imported file and the
     demo's dealing become the engine's dataclasses. Values are passed through
     as given, so the validation still sees (and names) a bad one."""
-    announced = tuple(MisereAnnouncement(m["player"], m["kind"], m["valid"]) for m in miseres)
-    paid = tuple(
-        Penalty(p["player"], p["amount"], p.get("reason", ""), p.get("to_each_player", 0)) for p in penalties
+    # Nearly every donne has no misère nor penalty: no tuple is built for an empty list.
+    announced = (
+        tuple(MisereAnnouncement(m["player"], m["kind"], m["valid"]) for m in miseres) if miseres else ()
+    )
+    paid = (
+        tuple(
+            Penalty(p["player"], p["amount"], p.get("reason", ""), p.get("to_each_player", 0))
+            for p in penalties
+        )
+        if penalties
+        else ()
     )
     if kind == "misere":
         return MisereGame(dealer=dealer, points=dict(misere_points or {}), miseres=announced, penalties=paid)
@@ -540,7 +548,7 @@ def donne_from_fields(
         bouts=bouts,
         points=points,
         petit_au_bout=petit_au_bout,
-        poignees=tuple(Poignee(p["player"], p["level"]) for p in poignees),
+        poignees=tuple(Poignee(p["player"], p["level"]) for p in poignees) if poignees else (),
         chelem=chelem,
         miseres=announced,
         penalties=paid,
