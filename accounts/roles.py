@@ -3,8 +3,9 @@
 A page asks "is this member the President?" from many permission rules; within
 one request (:func:`offices_read_once`, opened by
 ``accounts.middleware.OfficesReadOncePerRequestMiddleware``) a member's offices
-are read once, and a change of office made during the request
-(``services.offices``) is seen by the checks after it (:func:`offices_changed`).
+are read once (or handed over by a read of more, :func:`remember_offices`), and a
+change of office made during the request (``services.offices``) is seen by the
+checks after it (:func:`offices_changed`).
 Outside a request (tasks, the shell, tests calling a rule directly) every
 check reads the database.
 """
@@ -36,6 +37,13 @@ def offices_changed() -> None:
     read = _offices_read.get()
     if read is not None:
         read.clear()
+
+
+def remember_offices(user, roles: frozenset[str]) -> None:
+    """Within a request: ``user``'s offices, read by a query that read more at the same time."""
+    read = _offices_read.get()
+    if read is not None:
+        read[user.pk] = roles
 
 
 def held_offices(user) -> frozenset[str]:

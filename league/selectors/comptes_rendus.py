@@ -391,9 +391,3 @@ def ranking_markdown(situation: MancheComptesRendus) -> str:
             name = _("%(name)s (absent)") % {"name": name}
         lines.append(f"| {entry.place} | {name} | {entry.score} | {rules.json_number(entry.points)} |")
     return "\n".join(lines)
-
-
-def unread_notice_count(user) -> int:
-    if not user.is_authenticated:
-        return 0
-    return user.notices.filter(read_at__isnull=True).count()

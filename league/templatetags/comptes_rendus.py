@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from league.wording import message_text
 
 from ..markdown import title_heading
-from ..selectors.comptes_rendus import unread_notice_count
+from ..selectors.member_frame import member_frame
 
 register = template.Library()
 
@@ -46,9 +46,12 @@ def cr_excerpt(cr, words: int = 40) -> str:
 
 @register.simple_tag(takes_context=True)
 def unread_notices(context) -> int:
-    """How many site notices the signed-in member has not read."""
+    """How many site notices the signed-in member has not read (read as his request started)."""
     request = context.get("request")
-    return unread_notice_count(request.user) if request is not None else 0
+    if request is None or not request.user.is_authenticated:
+        return 0
+    frame = getattr(request, "member_frame", None) or member_frame(request.user)
+    return frame.unread_notices
 
 
 @register.filter
