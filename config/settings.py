@@ -110,6 +110,15 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Wait for a writer instead of failing at once when the worker and the
     # web server write at the same moment.
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool(
+    "DB_PREPARED_STATEMENTS", True
+):
+    # PostgreSQL binds the parameters itself, and prepares a query its connection
+    # has run five times: it then skips planning it (the manche page's read of its
+    # manche, with the marks of its signatures and comments, took longer to plan
+    # than to run). A pooler that cannot keep prepared statements (PgBouncer in
+    # transaction mode before 1.21) needs DB_PREPARED_STATEMENTS=0.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(server_side_binding=True, prepare_threshold=5)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CACHES = {"default": cache_config(env_str("CACHE_URL", "locmem://"))}
