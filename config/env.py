@@ -50,6 +50,8 @@ def env_list(name: str, default: list[str]) -> list[str]:
 #: so its pages recomputed it on every view. Bytes, not entries, are what
 #: matter: a season's readings grow linearly (a few MB for 1,600 manches).
 LOCMEM_OPTIONS = {"MAX_ENTRIES": 100_000}
+#: Django's Redis cache keeping its clients (``config/redis_cache.py``).
+REDIS_CACHE_BACKEND = "config.redis_cache.ReusedClientsRedisCache"
 
 
 def cache_config(url: str) -> dict:
@@ -59,12 +61,13 @@ def cache_config(url: str) -> dict:
     developer: every process computes a season once per change (readings
     are keyed by the season's revision, stored in the database, so they
     never disagree) and keeps it; ``redis://host:port/db`` shares computed
-    standings between every web process in production.
+    standings between every web process in production (``config.redis_cache``:
+    Django's Redis cache, keeping its Redis clients).
     """
     if url.startswith("locmem://"):
         return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "OPTIONS": LOCMEM_OPTIONS}
     if url.startswith("dummy://"):
         return {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}
     if url.startswith(("redis://", "rediss://")):
-        return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
+        return {"BACKEND": REDIS_CACHE_BACKEND, "LOCATION": url}
     raise ImproperlyConfigured(f"CACHE_URL must start with locmem://, dummy:// or redis://, got {url!r}")

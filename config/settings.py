@@ -12,7 +12,7 @@ import dj_database_url
 from django.utils.translation import gettext_lazy as _
 
 from .code_version import code_version
-from .env import cache_config, env_bool, env_int, env_list, env_str
+from .env import REDIS_CACHE_BACKEND, cache_config, env_bool, env_int, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("VAR_DIR", str(BASE_DIR / "var")))
@@ -124,7 +124,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 CACHES = {"default": cache_config(env_str("CACHE_URL", "locmem://"))}
 # With a cache every process shares (Redis), a signed-in page reads its session
 # there instead of querying the database (accounts/sessions.py).
-if CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache":
+if CACHES["default"]["BACKEND"] == REDIS_CACHE_BACKEND:
     SESSION_ENGINE = "accounts.sessions"
 # The revision cache's keys carry the code's digest: a deploy never shows the
 # previous code's wording or numbers from the cache (config/code_version.py).

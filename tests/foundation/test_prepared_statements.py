@@ -1,33 +1,15 @@
 """On PostgreSQL a query a connection runs again and again is prepared, so it is planned once;
 ``DB_PREPARED_STATEMENTS=0`` turns that off for a pooler that cannot keep prepared statements."""
 
-import json
-import os
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
 from django.db import connection
 
 from accounts.models import User
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.support.settings_process import settings_read
 
 
 def _database_options(**env: str) -> dict:
-    """The database's OPTIONS as the settings read them from ``env`` (in a fresh process)."""
-    environ = {k: v for k, v in os.environ.items() if not k.startswith(("DATABASE_URL", "DB_"))}
-    code = "from django.conf import settings; import json; print(json.dumps(settings.DATABASES['default']['OPTIONS']))"
-    out = subprocess.run(
-        [sys.executable, "-c", "import django; django.setup(); " + code],
-        cwd=ROOT,
-        env={**environ, "DJANGO_SETTINGS_MODULE": "config.settings", **env},
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    return settings_read("settings.DATABASES['default']['OPTIONS']", **env)
 
 
 def test_postgresql_prepares_repeated_queries_unless_told_not_to():

@@ -55,7 +55,7 @@ def test_cache_config_locmem():
 
 @pytest.mark.parametrize("url", ["redis://127.0.0.1:6379/1", "rediss://cache.example:6380/0"])
 def test_cache_config_redis(url):
-    assert cache_config(url) == {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
+    assert cache_config(url) == {"BACKEND": "config.redis_cache.ReusedClientsRedisCache", "LOCATION": url}
 
 
 def test_cache_config_dummy():
