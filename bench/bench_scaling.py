@@ -13,7 +13,8 @@ measures
 - cold compute: the engine's ``compute_season`` alone;
 - cold standings page: the first request after the cache is emptied (the
   season is loaded, computed and its readings cached), and its ratio to
-  ``compute_season`` (target ≤ 1.5);
+  ``compute_season`` (target ≤ 1.5); the two are taken in turns
+  (``--repeat``, 3 by default) and each figure is the median of its turns;
 - import: the season exported to a file (as ``export_season -o`` writes
   it), then imported under another name the way the operator imports a
   season of any size, ``manage.py import_season FILE`` (check + write, one
@@ -58,6 +59,9 @@ def parse_args() -> argparse.Namespace:
     )
     parser.add_argument("--donnes", type=int, default=20)
     parser.add_argument("--runs", type=int, default=15, help="requests per warm median")
+    parser.add_argument(
+        "--repeat", type=int, default=3, help="turns of compute_season and the cold page (their medians)"
+    )
     parser.add_argument("--seed", type=int, default=2011)
     return parser.parse_args()
 
@@ -91,11 +95,18 @@ def measure(players: int, per_player: int, args) -> dict:
     name = season.name
     manches = Manche.objects.filter(season=season).count()
     engine_input = season_input(season)
-    _result, compute, compute_cpu = timed(lambda: rules.compute_season(engine_input, now=NOW))
     client = Client()
     standings = reverse("reports:standings", args=[name])
-    cache.clear()
-    _r, cold_page, cold_cpu = timed(lambda: client.get(standings))
+    # compute_season and the cold page in turns, ``--repeat`` times, each the median of
+    # its turns: the shared machine's speed drifts within a run, and a ratio of two
+    # single timings taken seconds apart carried that drift.
+    computes, colds = [], []
+    for _turn in range(args.repeat):
+        computes.append(timed(lambda: rules.compute_season(engine_input, now=NOW))[1:])
+        cache.clear()
+        colds.append(timed(lambda: client.get(standings))[1:])
+    compute, compute_cpu = (statistics.median(column) for column in zip(*computes, strict=True))
+    cold_page, cold_cpu = (statistics.median(column) for column in zip(*colds, strict=True))
     cached_bytes = sum(len(v) for v in cache._cache.values())
     exported = season_file(season, f"{name}-import")
     _s, imported, import_cpu = timed(lambda: import_from_the_command_line(exported))
