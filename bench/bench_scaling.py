@@ -23,7 +23,8 @@ measures
 - cached bytes: what that cold request left in the cache;
 - the median of each page with a warm cache, as a ratio to the sign-in page
   (target ≤ 3 with these defaults), for a visitor, and the manche page also
-  for a member who played it (his offices, his buttons to sign or contest);
+  for a member who played it (his offices, his buttons to sign or contest),
+  the requests sent in five turns over every page;
 
 then the growth factor of each figure from one size to the next (4× more
 manches: target ≤ 4.5, linear). Each size's figures are ratios within one
@@ -58,7 +59,9 @@ def parse_args() -> argparse.Namespace:
         "--sizes", default="50x10,100x20,200x40,400x80", help="players×manches, comma-separated"
     )
     parser.add_argument("--donnes", type=int, default=20)
-    parser.add_argument("--runs", type=int, default=15, help="requests per warm median")
+    parser.add_argument(
+        "--runs", type=int, default=15, help="requests per warm median (in 5 turns over every page)"
+    )
     parser.add_argument(
         "--repeat", type=int, default=3, help="turns of compute_season and the cold page (their medians)"
     )
@@ -66,20 +69,28 @@ def parse_args() -> argparse.Namespace:
     return parser.parse_args()
 
 
-def warm_median(client, url: str, runs: int) -> tuple[float, float]:
-    """The median wall time and the median CPU time of this process per request (the
-    test client serves in-process, so the CPU figure is what the page costs, whatever
-    else the machine runs)."""
-    client.get(url)
-    times, cpus = [], []
-    for _ in range(runs):
-        start, cpu = time.perf_counter(), time.process_time()
-        response = client.get(url)
-        times.append(time.perf_counter() - start)
-        cpus.append(time.process_time() - cpu)
-        if response.status_code != 200:
-            raise SystemExit(f"{url} answered {response.status_code}")
-    return statistics.median(times), statistics.median(cpus)
+def warm_medians(pages: dict[str, tuple], runs: int, rounds: int = 5) -> dict[str, tuple[float, float]]:
+    """For each page ``name -> (client, url)``: the median wall time and the median CPU
+    time of this process per request (the test client serves in-process, so the CPU
+    figure is what the page costs, whatever else the machine runs).
+
+    The requests go in ``rounds`` turns over every page, so that a drift of the
+    shared machine's speed weighs on every page alike, the sign-in page included.
+    """
+    times = {name: [] for name in pages}
+    cpus = {name: [] for name in pages}
+    for client, url in pages.values():
+        client.get(url)
+    for turn in range(rounds):
+        for name, (client, url) in pages.items():
+            for _ in range(runs // rounds + (turn < runs % rounds)):
+                start, cpu = time.perf_counter(), time.process_time()
+                response = client.get(url)
+                times[name].append(time.perf_counter() - start)
+                cpus[name].append(time.process_time() - cpu)
+                if response.status_code != 200:
+                    raise SystemExit(f"{url} answered {response.status_code}")
+    return {name: (statistics.median(times[name]), statistics.median(cpus[name])) for name in pages}
 
 
 def measure(players: int, per_player: int, args) -> dict:
@@ -121,10 +132,15 @@ def measure(players: int, per_player: int, args) -> dict:
         "api": reverse("reports:api_standings", args=[name]),
         "palmarès": reverse("reports:palmares"),
     }
-    warm = {page: warm_median(client, url, args.runs) for page, url in pages.items()}
     member = Client()
     member.force_login(Seat.objects.filter(manche__season=season, manche__number=manches // 2)[0].player)
-    warm["manche (member)"] = warm_median(member, pages["manche"], args.runs)
+    warm = warm_medians(
+        {
+            **{page: (client, url) for page, url in pages.items()},
+            "manche (member)": (member, pages["manche"]),
+        },
+        args.runs,
+    )
     return {
         "size": f"{players}×{per_player}",
         "manches": manches,
