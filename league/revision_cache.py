@@ -44,6 +44,12 @@ logger = logging.getLogger(__name__)
 
 #: How long a recomputation may hold the lock before another process may take over.
 LOCK_TIMEOUT = timedelta(minutes=2)
+#: How long a scheduled recomputation keeps readers from scheduling it again, or from
+#: making a page of their own from the previous readings meanwhile: longer than a
+#: recomputation may wait behind others on a busy worker (when it expired after two
+#: minutes, one reader spent up to 0.8 s rendering a page nobody kept); a lost one is
+#: scheduled again after it.
+SCHEDULE_TIMEOUT = timedelta(minutes=15)
 #: How often a process with nothing to serve looks for the reading being computed.
 POLL_INTERVAL = 0.05
 #: Readings are overwritten by the next revision; this only lets those of a
@@ -148,7 +154,7 @@ def schedule(season_pk: int, revision: int, *, now: datetime) -> None:
     if not _serves_pages.get() and not shared():
         return
     try:
-        if not cache.add(_queued_key(season_pk, revision), 1, timeout=int(LOCK_TIMEOUT.total_seconds())):
+        if not cache.add(_queued_key(season_pk, revision), 1, timeout=int(SCHEDULE_TIMEOUT.total_seconds())):
             return  # already scheduled
     except Exception:
         logger.warning("cache unavailable: recomputing season %s here", season_pk, exc_info=True)

@@ -123,3 +123,29 @@ def test_a_season_the_engine_refuses_is_not_computed_again_on_every_page(client,
     for _ in range(3):
         assert client.get(manche).status_code == 200
     assert len(season_computations) == 1
+
+
+def test_a_slow_worker_still_keeps_readers_from_rendering_pages_nobody_keeps(
+    client, season, season_computations, worker, django_capture_on_commit_callbacks, monkeypatch
+):
+    """A recomputation waiting minutes behind others (a busy worker at idle priority): readers
+    go on serving the previous page, and none renders one from the previous readings."""
+    import time_machine
+
+    from reports.views import standings as standings_views
+
+    standings = reverse("reports:standings", args=[season.name])
+    client.get(standings)
+    with django_capture_on_commit_callbacks(execute=True):
+        change_the_rules(season)
+    rendered = []
+    render = standings_views.render_to_string
+    monkeypatch.setattr(
+        standings_views, "render_to_string", lambda *a, **k: rendered.append(a[0]) or render(*a, **k)
+    )
+    for minutes in (1, 3, 10):
+        with time_machine.travel(AFTER_THE_SEASON + revision_cache.LOCK_TIMEOUT * minutes / 2, tick=False):
+            assert MARK in client.get(standings).content.decode()
+    assert "reports/_standings_fragment.html" not in rendered
+    assert len(season_computations) == 1
+    assert len(worker) == 1  # scheduled once
