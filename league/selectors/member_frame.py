@@ -9,6 +9,7 @@ it when the request starts). Raw SQL: the same union written with the ORM
 cost more to build than the two queries it replaces.
 """
 
+import functools
 from dataclasses import dataclass
 
 from django.db import connection
@@ -36,7 +37,9 @@ def member_frame(user) -> MemberFrame:
     )
 
 
+@functools.cache
 def _frame_sql() -> str:
+    """Built once per process: its names never change, and every member's request runs it."""
     quote = connection.ops.quote_name
     mandate, notice = Mandate._meta, SiteNotice._meta
     # The names come from the models' meta, quoted; the values are parameters.
