@@ -199,7 +199,7 @@ def key(season_pk: int, name: str) -> str:
 
 def _lock_key(season_pk: int, name: str, revision: int) -> str:
     """One lock per reading (not per season): a computation that reads another
-    reading (the reports' digest reads the engine's result) takes its own."""
+    reading (the standings page's rendering reads the standings) takes its own."""
     return f"season:{settings.CODE_VERSION}:{season_pk}:computing:{name}:{revision}"
 
 

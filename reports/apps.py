@@ -10,11 +10,13 @@ class ReportsConfig(AppConfig):
 
     def ready(self):
         from league import revision_cache
+        from league.selectors import engine
 
         from .selectors import readings
         from .views import standings
 
-        # The reports' readings are made again with the engine's result after a
-        # change, and the standings page's shared part rendered from them.
-        revision_cache.register_refresh(readings.refresh)
+        # The reports' readings are made with the engine's in the same pass (the
+        # result itself is never cached), and after a change the standings
+        # page's shared part is rendered from them.
+        engine.register_digest(readings.digest)
         revision_cache.register_refresh(standings.prerender)

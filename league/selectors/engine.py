@@ -2,16 +2,19 @@
 
 The standings of a season are computed by ``rules.compute_season`` from
 every manche, donne and compte-rendu of the season. Loading them takes a
-fixed number of queries whatever the season's size, and the result is cached
-under the season's ``revision`` (bumped by every write through
+fixed number of queries whatever the season's size. What the pages read of
+the result (each manche's outcome here, the reports' readings registered by
+:func:`register_digest`) is made in the same pass and cached under the
+season's ``revision`` (bumped by every write through
 ``league.services.revision.invalidate``) by :mod:`league.revision_cache`, so
 web processes sharing a Redis cache compute it once per change. Because late
-compte-rendu maluses depend on the clock, a cached result also expires at the
-next deadline it did not count yet (and at nothing else).
+compte-rendu maluses depend on the clock, the readings also expire at the
+next deadline the computation did not count yet (and at nothing else).
 """
 
 import json
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
 from decimal import Decimal
@@ -300,38 +303,50 @@ def _unpacked(packed: tuple, starts: tuple) -> "rules.MancheOutcome":
     return replace(outcome, deadlines=rules.Deadlines(starts, first, final))
 
 
-def season_result(season: Season, *, now: datetime | None = None) -> "rules.SeasonResult":
-    """The engine's computation of the season (without per-donne scores), cached per revision and until the next deadline.
-
-    Each manche's outcome is also cached on its own, so a page about one
-    manche reads a few kilobytes, not the whole season. While another
-    process recomputes after a change, this returns the previous revision's
-    result (see :mod:`.revision_cache`).
-    """
-    now = now or timezone.now()
-    return _reading(season, "result", now)
-
-
 @dataclass(frozen=True)
 class Refused:
-    """Kept in place of the result when the engine refuses the season's data, so
+    """Kept in place of the readings when the engine refuses the season's data, so
     every page does not compute it again until the next change."""
 
     problems: tuple
 
 
-def _reading(season: Season, name: str, now: datetime):
-    """One of the readings kept from a computation of the season (see :func:`_season_readings`).
-    Raises ``rules.InvalidInput`` when the engine refused the season."""
-    revision = current_revision(season)
-    value = revision_cache.reading(
-        season.pk, revision, name, now=now, compute=lambda: _season_readings(season, now), scheduled=True
+#: What else is made from each computation of a season, in the same pass:
+#: ``digest(season, computed, now) -> {name: reading}``, ``computed`` being the
+#: engine's result without per-donne scores or :class:`Refused`. Registered by
+#: the apps that read the result (the reports), so that the result itself, the
+#: largest thing a season computes, is never written to the cache nor read back.
+_digests: list[Callable[[Season, "rules.SeasonResult | Refused", datetime], dict]] = []
+
+
+def register_digest(digest: Callable[[Season, "rules.SeasonResult | Refused", datetime], dict]) -> None:
+    """Have ``digest`` make its readings from every computation of a season (once per app)."""
+    if digest not in _digests:
+        _digests.append(digest)
+
+
+def season_reading(season: Season, name: str, *, now: datetime, revision: int | None = None):
+    """One of the readings kept from a computation of the season (see :func:`season_readings`),
+    at ``revision`` (the one stored now by default); None when it makes no such reading.
+    While another process recomputes after a change, this is the previous revision's
+    reading (see :mod:`league.revision_cache`)."""
+    return revision_cache.reading(
+        season.pk,
+        current_revision(season) if revision is None else revision,
+        name,
+        now=now,
+        compute=lambda: season_readings(season, now),
+        scheduled=True,
     )
-    if value is None and name != "result":
-        _reading(season, "result", now)  # raises when the engine refused the season
-    if isinstance(value, Refused):
-        raise rules.InvalidInput(value.problems)
-    return value
+
+
+def _played(season: Season, now: datetime, revision: int) -> tuple[frozenset, tuple]:
+    """The numbers of the manches with an outcome, and the season's list of starts
+    their deadlines point into. Raises ``rules.InvalidInput`` when the engine refused the season."""
+    played = season_reading(season, "played", now=now, revision=revision)
+    if isinstance(played, Refused):
+        raise rules.InvalidInput(played.problems)
+    return played
 
 
 def refresh(season_pk: int, now: datetime) -> None:
@@ -339,26 +354,30 @@ def refresh(season_pk: int, now: datetime) -> None:
     season = Season.objects.filter(pk=season_pk).first()
     if season is not None:
         revision_cache.refresh(
-            season.pk, season.revision, "result", now=now, compute=lambda: _season_readings(season, now)
+            season.pk, season.revision, "played", now=now, compute=lambda: season_readings(season, now)
         )
 
 
-def _season_readings(season: Season, now: datetime) -> tuple[dict, datetime | None]:
-    """The engine's result (without per-donne scores) and each manche's outcome;
-    :class:`Refused` when the engine refuses the season's data. (Each manche's
-    point flow is made when its page is first rendered: making all of them here
-    cost as much as the computation itself.)"""
+def season_readings(season: Season, now: datetime) -> tuple[dict, datetime | None]:
+    """Every reading made from one computation of the season, and until when they stay right:
+    each manche's outcome, which manches have one (``played``), and each registered
+    digest's readings; ``played`` is :class:`Refused` when the engine refuses the
+    season's data. (Each manche's point flow is made when its page is first
+    rendered: making all of them here cost as much as the computation itself.)"""
     try:
         full = rules.compute_season(season_input(season), now=now)
     except rules.InvalidInput as exc:
-        refused = Refused(tuple(exc.problems))
-        return {"result": refused, "played": refused}, None
-    result = _without_donne_results(full)
-    starts = next((o.deadlines.starts for o in result.manches.values()), ())
-    readings = {f"manche:{number}": _packed(outcome) for number, outcome in result.manches.items()}
-    readings["played"] = (frozenset(result.manches), starts)
-    readings["result"] = result
-    return readings, next_expiry(result, now)
+        computed = Refused(tuple(exc.problems))
+        readings, until = {"played": computed}, None
+    else:
+        computed = _without_donne_results(full)
+        starts = next((o.deadlines.starts for o in computed.manches.values()), ())
+        readings = {f"manche:{number}": _packed(outcome) for number, outcome in computed.manches.items()}
+        readings["played"] = (frozenset(computed.manches), starts)
+        until = next_expiry(computed, now)
+    for digest in _digests:
+        readings.update(digest(season, computed, now))
+    return readings, until
 
 
 def manche_point_flow(manche: Manche) -> tuple:
@@ -383,16 +402,22 @@ def manche_outcomes(season: Season, numbers, *, now: datetime | None = None) -> 
     """
     now = now or timezone.now()
     numbers = list(numbers)
+    revision = current_revision(season)
     names = ["played", *(f"manche:{n}" for n in numbers)]
-    found = revision_cache.read_many(season.pk, current_revision(season), names, now=now)
+    found = revision_cache.read_many(season.pk, revision, names, now=now)
     if isinstance(found.get("played"), Refused):
         raise rules.InvalidInput(found["played"].problems)
-    if "played" in found:
+    if "played" not in found or not all(f"manche:{n}" in found for n in numbers if n in found["played"][0]):
+        # Computed (or being recomputed) as one: the list of starts and the outcomes pointing into it.
+        played, starts = _played(season, now, revision)
+        found = {
+            f"manche:{n}": season_reading(season, f"manche:{n}", now=now, revision=revision)
+            for n in numbers
+            if n in played
+        }
+    else:
         played, starts = found["played"]
-        if all(f"manche:{n}" in found for n in numbers if n in played):
-            return {n: _unpacked(found[f"manche:{n}"], starts) if n in played else None for n in numbers}
-    result = season_result(season, now=now)
-    return {n: result.manches.get(n) for n in numbers}
+    return {n: _unpacked(found[f"manche:{n}"], starts) if n in played else None for n in numbers}
 
 
 def rule_change_preview(

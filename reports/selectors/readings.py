@@ -1,10 +1,11 @@
 """What the report pages read, cached: one computation of a season per revision, every reading made from it.
 
-On a miss, :func:`digest` reads the engine's result once (through
-``league.selectors.engine.season_result``) and ``league.revision_cache``
-keeps every reading the pages make of it (the standings, their details, the honours, each player's
-season); a warm page costs a fixed handful of queries and no recomputation,
-whatever the size of the season.
+:func:`digest` makes every reading the pages make of the engine's result
+(the standings, their details, the honours, each player's season) in the
+same pass as the engine's own (``league.selectors.engine.season_readings``,
+which calls it), and ``league.revision_cache`` keeps them with the engine's;
+a warm page costs a fixed handful of queries and no recomputation, whatever
+the size of the season.
 """
 
 from __future__ import annotations
@@ -39,49 +40,32 @@ from .standings import (
 def reading(season: Season, now: datetime, kind: str, *parts: str) -> Any:
     """One cached reading of ``season`` (``standings``, ``details``, ``explanation <id>``, ``progression <id>``, ``honours``,
     ``projections``, ``rated``, ``players``, ``player <id>``); on a miss every reading is made again by
-    :func:`digest`. None when there is no such reading (a player not in the season)."""
-    return revision_cache.reading(
-        season.pk,
-        season.revision,
-        reading_name(kind, *parts),
-        now=now,
-        compute=lambda: digest(season, now),
-        scheduled=True,
+    the season's computation. None when there is no such reading (a player not in the season)."""
+    return league_selectors.season_reading(
+        season, reading_name(kind, *parts), now=now, revision=season.revision
     )
 
 
-def refresh(season_pk: int, now: datetime) -> None:
-    """Make the reports' readings of the season at its current revision (after a change)."""
-    season = Season.objects.filter(pk=season_pk).first()
-    if season is not None:
-        revision_cache.refresh(
-            season.pk,
-            season.revision,
-            reading_name("standings"),
-            now=now,
-            compute=lambda: digest(season, now),
-        )
+def digest(
+    season: Season, computed: rules.SeasonResult | league_selectors.Refused, now: datetime
+) -> dict[str, Any]:
+    """Every reading the reports make of the engine's result (``computed``; or the
+    problems it refused the season for), made with it and kept with the engine's readings.
 
-
-def digest(season: Season, now: datetime) -> tuple[dict[str, Any], datetime | None]:
-    """Every reading the reports make of the engine's result, and until when they stay right.
-
-    The engine's result of a big season is large, so reading it back from
-    the cache costs time; the reports' readings are small and each page
-    loads only the one it shows.
+    The engine's result of a big season is large, so it is never kept in the
+    cache: the reports' readings are small and each page loads only the one it
+    shows.
     """
-    try:
-        result = league_selectors.season_result(season, now=now)
-    except rules.InvalidInput as exc:
+    if isinstance(computed, league_selectors.Refused):
         readings = {
             "standings": SeasonStandings(
-                season=season.name, closed=season.is_closed, problems=tuple(exc.problems)
+                season=season.name, closed=season.is_closed, problems=computed.problems
             ),
             "honours": SeasonHonours(season=season.name, closed=season.is_closed, problems=True),
             "players": frozenset(),
         }
-        until = None
     else:
+        result = computed
         until = league_selectors.next_expiry(result, now)
         records = player_seasons(season, result)
         explained = explanations(result)
@@ -101,7 +85,7 @@ def digest(season: Season, now: datetime) -> tuple[dict[str, Any], datetime | No
         readings.update(
             {f"projection:{p}": player_goals(goals, names) for p, goals in projections.players.items()}
         )
-    return {reading_name(name): value for name, value in readings.items()}, until
+    return {reading_name(name): value for name, value in readings.items()}
 
 
 def season_standings(season: Season, *, now: datetime) -> SeasonStandings:

@@ -42,7 +42,7 @@ def loose(text: str) -> re.Pattern:
 @pytest.mark.django_db(transaction=True)
 def test_rejected_compte_rendu_replaced_and_every_adjustment_explained(open_browser, eager_tasks):
     from league.models import CompteRendu
-    from league.selectors.engine import season_result
+    from tests.support.engine import season_result
 
     users = club.members()
     season = make_season(club.SEASON, president=users["ben"], default_location="Chez Ben")

@@ -179,7 +179,7 @@ def test_closing_applies_the_participation_malus_computed_by_the_engine(presiden
     from datetime import timedelta
 
     from league.models import Manche, QuickResult, Seat
-    from league.selectors.engine import season_result
+    from tests.support.engine import season_result
 
     season = season_open(by=president, season=create(president), now=timezone.now())
     players = [make_user(n) for n in ("p1", "p2", "p3", "p4", "p5")]

@@ -99,7 +99,7 @@ def test_warm_standings_page_does_not_recompute(client, small_season, monkeypatc
     def fail(*args, **kwargs):
         raise AssertionError("recomputed")
 
-    monkeypatch.setattr(selectors, "season_result", fail)
+    monkeypatch.setattr(selectors, "season_readings", fail)
     assert client.get(url).status_code == 200
 
 
@@ -111,7 +111,7 @@ def test_one_engine_reading_serves_every_report_page(client, small_season, monke
     def fail(*args, **kwargs):
         raise AssertionError("read the engine's result again")
 
-    monkeypatch.setattr(selectors, "season_result", fail)
+    monkeypatch.setattr(selectors, "season_readings", fail)
     for url in (
         reverse("reports:standings", args=[small_season.name]),
         reverse("reports:player", args=["p001"]),

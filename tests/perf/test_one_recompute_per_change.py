@@ -4,6 +4,7 @@ Counts (recomputations, bytes), never timings: the timed targets are in
 ``bench/bench_scaling.py``.
 """
 
+import pickle
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
@@ -14,8 +15,10 @@ from django.urls import reverse
 from league import revision_cache, rules
 from league.models import Season
 from league.rules.adjustments import CR_RETARD
-from league.selectors.engine import current_revision, season_input, season_result
+from league.selectors.engine import current_revision, refresh, season_input
 from league.services.revision import invalidate
+from reports.selectors.readings import season_standings
+from tests.support.engine import season_result
 from tests.support.seasongen import AFTER_THE_SEASON, START, load_season
 
 #: Before their first deadline. (Once reached, a deadline without a
@@ -56,10 +59,32 @@ def test_one_change_makes_exactly_one_recomputation(client, small_season, season
 
 def test_a_result_does_not_expire_while_its_revision_stands(small_season, season_computations):
     """No time-based expiry: with every deadline reached, a result computed a year ago still stands."""
-    first = season_result(small_season, now=AFTER_THE_SEASON)
-    again = season_result(small_season, now=AFTER_THE_SEASON.replace(year=2032))
+    first = season_standings(small_season, now=AFTER_THE_SEASON)
+    again = season_standings(small_season, now=AFTER_THE_SEASON.replace(year=2032))
     assert len(season_computations) == 1
-    assert again.standings == first.standings
+    assert again.lines == first.lines
+
+
+def test_the_engine_result_itself_is_never_written_to_the_cache(client, small_season):
+    """Only what the pages read is kept: the whole result of a big season was the
+    largest entry, written after each computation and read back to make the reports."""
+    assert client.get(reverse("reports:standings", args=[small_season.name])).status_code == 200
+    kept = [pickle.loads(value) for value in cache._cache.values()]  # noqa: S301 (this test's own cache)
+    assert any(isinstance(entry, revision_cache.Entry) for entry in kept)
+    assert not [
+        entry
+        for entry in kept
+        if isinstance(entry, revision_cache.Entry) and isinstance(entry.value, rules.SeasonResult)
+    ]
+
+
+def test_a_recomputation_makes_the_reports_readings_in_the_same_pass(small_season, season_computations):
+    """After a change the worker's one computation leaves every page's reading, the reports' included."""
+    refresh(small_season.pk, AFTER_THE_SEASON)
+    assert len(season_computations) == 1
+    names = ["played", "manche:1", "reports:standings", "reports:details", "reports:player:p000"]
+    kept = revision_cache.read_many(small_season.pk, small_season.revision, names, now=AFTER_THE_SEASON)
+    assert sorted(kept) == sorted(names)
 
 
 def test_readers_get_the_previous_result_while_another_process_recomputes(
@@ -72,7 +97,7 @@ def test_readers_get_the_previous_result_while_another_process_recomputes(
     invalidate(small_season)
     revision = current_revision(small_season)
     # Another process is recomputing the new revision: it holds the locks.
-    for name in ("reports:api", "reports:standings", "result"):
+    for name in ("reports:api", "reports:standings", "played"):
         assert cache.add(revision_cache._lock_key(small_season.pk, name, revision), "another process")
     assert client.get(url).json() == before  # served at once, not recomputed here
     assert len(season_computations) == 1

@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from league.selectors.engine import season_result
+from tests.support.engine import season_result
 
 
 @pytest.fixture

@@ -51,7 +51,7 @@ def test_a_season_parameter_change_shows_up(client, small_season):
 
 
 def test_a_compte_rendu_posted_in_time_removes_the_late_malus(client, small_season):
-    from league.selectors.engine import season_result
+    from tests.support.engine import season_result
 
     manche = Manche.objects.get(season=small_season, number=1)
     later = Manche.objects.get(season=small_season, number=3)

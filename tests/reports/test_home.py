@@ -28,7 +28,7 @@ def test_next_manche_with_its_fill_state(client, small_season):
 
 
 def test_top_of_the_standings(client, small_season):
-    from league.selectors.engine import season_result
+    from tests.support.engine import season_result
 
     result = season_result(small_season, now=timezone.now())
     html = client.get(reverse("home")).content.decode()
@@ -38,7 +38,7 @@ def test_top_of_the_standings(client, small_season):
 
 
 def test_a_member_below_the_top_sees_his_own_line(client, small_season):
-    from league.selectors.engine import season_result
+    from tests.support.engine import season_result
 
     last = season_result(small_season, now=timezone.now()).standings[-1].player
     client.force_login(User.objects.get(username=last))

@@ -5,7 +5,7 @@ import re
 from django.urls import reverse
 from django.utils import timezone
 
-from league.selectors.engine import season_result
+from tests.support.engine import season_result
 
 
 def test_every_season_with_its_podium_and_accessits(client, small_season, closed_season):

@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from league.models import CompteRendu, Manche
-from league.selectors.engine import season_result
+from tests.support.engine import season_result
 
 
 def engine_view(season, player):

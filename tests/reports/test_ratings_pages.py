@@ -5,9 +5,9 @@ from django.urls import reverse
 
 from league.models import Donne, Manche
 from league.rules import rating
-from league.selectors.engine import season_result
 from league.services.revision import invalidate
 from reports.selectors.readings import club_ratings
+from tests.support.engine import season_result
 
 
 def test_the_palmares_lists_the_best_rated_players_and_links_the_explanation(client, small_season):

@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from league import rules
 from league.models import Season
-from league.selectors.engine import season_result
+from tests.support.engine import season_result
 
 ROW_KEYS = {"player", "rank", "manches", "place_points", "bonus", "malus", "points", "average", "title"}
 

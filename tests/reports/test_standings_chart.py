@@ -8,8 +8,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import User
-from league.selectors.engine import season_result
 from reports.views.standings import CHART_ALL_PLAYERS, CHART_LEADERS
+from tests.support.engine import season_result
 from tests.support.seasongen import load_season
 
 SVG = "{http://www.w3.org/2000/svg}"

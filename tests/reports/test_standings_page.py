@@ -10,7 +10,7 @@ from django.utils import timezone
 from accounts.models import User
 from league import rules
 from league.models import Donne, Season
-from league.selectors.engine import season_result
+from tests.support.engine import season_result
 
 SVG = "{http://www.w3.org/2000/svg}"
 

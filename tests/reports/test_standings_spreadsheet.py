@@ -11,8 +11,8 @@ from django.utils import timezone
 from openpyxl import load_workbook
 
 from league import rules
-from league.selectors.engine import season_result
 from reports.exports import XLSX_CONTENT_TYPE
+from tests.support.engine import season_result
 
 FRENCH_HEADERS = [
     "Rang",

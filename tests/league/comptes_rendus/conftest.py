@@ -78,7 +78,7 @@ def post():
 @pytest.fixture
 def adjustments(season):
     """The engine's compte-rendu adjustments of the season at ``now``: [(player, kind, value, manche)]."""
-    from league.selectors.engine import season_result
+    from tests.support.engine import season_result
 
     def compute(now: datetime, *, kinds=("cr_retard", "cr_non_conforme", "cr_remplacement")):
         result = season_result(season, now=now)

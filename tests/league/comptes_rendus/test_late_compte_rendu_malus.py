@@ -154,7 +154,7 @@ def test_tied_vainqueurs_are_each_settled_by_their_own_post(played, manche_at, p
 
 
 def test_standings_carry_the_malus_on_cumulated_points(played, manche_at, season):
-    from league.selectors.engine import season_result
+    from tests.support.engine import season_result
 
     played(1, paris(2025, 10, 2, 21))
     manche_at(2, paris(2025, 10, 16, 21))
@@ -164,7 +164,7 @@ def test_standings_carry_the_malus_on_cumulated_points(played, manche_at, season
 
 
 def test_cached_standings_count_a_deadline_as_soon_as_it_passes(played, manche_at, season):
-    from league.selectors.engine import season_result
+    from tests.support.engine import season_result
 
     played(1, paris(2025, 10, 2, 21))
     manche_at(2, paris(2025, 10, 16, 21))
