@@ -45,6 +45,22 @@ def _json_or_none(text: str | None):
     return None if text is None or text == "[]" else json.loads(text)
 
 
+#: The card points as the donne's field holds them (one decimal place).
+_POINTS_PLACES = Decimal("0.1")
+
+
+def _points(text: str | None, known: dict[str, Decimal]) -> Decimal | None:
+    """The card points from their stored text, as the field reads them (``Decimal``, one
+    place). A season's 32,000 donnes hold a few dozen values: each is made once, where
+    the field's converter made one per row (a tenth of the reading of a big season)."""
+    if text is None:
+        return None
+    points = known.get(text)
+    if points is None:
+        points = known[text] = Decimal(text).quantize(_POINTS_PLACES)
+    return points
+
+
 def donne_to_engine(row: dict) -> "rules.ContractDonne | rules.MisereGame":
     """One donne in the engine's terms, from a ``values()``-shaped dict of its fields
     (players by username: ``dealer__username``, ``taker__username``, ``partner__username``)."""
@@ -94,7 +110,10 @@ class _SeasonRows:
         donnes = list(
             Donne.objects.filter(**manche_filter)
             .order_by("manche_id", "index")
-            .annotate(**{f"{name}_text": Cast(name, TextField()) for name in _JSON_FIELDS})
+            .annotate(
+                points_text=Cast("points", TextField()),
+                **{f"{name}_text": Cast(name, TextField()) for name in _JSON_FIELDS},
+            )
             .values_list(
                 "manche_id",
                 "kind",
@@ -103,7 +122,7 @@ class _SeasonRows:
                 "contract",
                 "partner_id",
                 "bouts",
-                "points",
+                "points_text",
                 "petit_au_bout",
                 "chelem",
                 *(f"{name}_text" for name in _JSON_FIELDS),
@@ -129,6 +148,7 @@ class _SeasonRows:
         for manche_id, player in seats:
             self.tables[manche_id].append(username[player])
         self.donnes = defaultdict(list)
+        known_points: dict[str, Decimal] = {}
         for (
             manche_id,
             kind,
@@ -150,7 +170,7 @@ class _SeasonRows:
                 "contract": contract,
                 "partner__username": username.get(partner),
                 "bouts": bouts,
-                "points": points,
+                "points": _points(points, known_points),
                 "petit_au_bout": petit_au_bout,
                 "chelem": chelem,
                 "poignees": poignees,

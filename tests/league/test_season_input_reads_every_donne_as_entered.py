@@ -1,6 +1,9 @@
 """The season's computation reads every donne as its sheet shows it: the same players, the same
 poignées, misères, penalties and misère points, whichever way the rows are fetched."""
 
+from decimal import Decimal
+
+from league import rules
 from league.models import Donne, Manche
 from league.selectors.engine import season_input
 from league.selectors.sheet import engine_donne
@@ -18,3 +21,27 @@ def test_every_donne_of_the_season_reaches_the_engine_as_entered(db):
         expected.setdefault(numbers[donne.manche_id], []).append(engine_donne(donne))
     read = {m.number: list(m.donnes) for m in season_input(season).manches if m.donnes}
     assert read == expected
+
+
+def test_card_points_reach_the_engine_as_the_field_reads_them(db):
+    """Whole and half points alike, with the field's one decimal place (``41.0``, not ``41``)."""
+    season = load_season(players=10, manches_per_player=6, donnes=20, seed=11)
+    stored = {}
+    for number, points in (
+        Donne.objects.filter(manche__season=season, kind=Donne.Kind.CONTRACT)
+        .order_by("manche_id", "index")
+        .values_list("manche__number", "points")
+    ):
+        stored.setdefault(number, []).append(str(points))
+    read = {
+        m.number: [str(d.points) for d in m.donnes if isinstance(d, rules.ContractDonne)]
+        for m in season_input(season).manches
+        if m.donnes
+    }
+    assert read == stored
+    every = [p for points in stored.values() for p in points]
+    assert any(p.endswith(".0") for p in every) and any(p.endswith(".5") for p in every)
+    contracts = [
+        d for m in season_input(season).manches for d in m.donnes or () if isinstance(d, rules.ContractDonne)
+    ]
+    assert all(isinstance(d.points, Decimal) for d in contracts if d.points is not None)
