@@ -44,7 +44,7 @@ from bench._site import (  # noqa: E402
 )
 
 SEASON = "2030-2031"
-RECOMPUTED = ": result recomputed in"
+RECOMPUTED = ": computed with its readings in"
 
 
 def parse_args() -> argparse.Namespace:

@@ -13,6 +13,8 @@ next deadline the computation did not count yet (and at nothing else).
 """
 
 import json
+import logging
+import time
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -27,6 +29,8 @@ from accounts.models import User
 
 from .. import revision_cache, rules
 from ..models import Award, CompteRendu, Donne, Manche, QuickResult, Season, Seat
+
+logger = logging.getLogger(__name__)
 
 ENGINE_STATUS = {
     Manche.Status.PLANNED: "planned",
@@ -384,6 +388,7 @@ def season_readings(season: Season, now: datetime) -> tuple[dict, datetime | Non
     digest's readings; ``played`` is :class:`Refused` when the engine refuses the
     season's data. (Each manche's point flow is made when its page is first
     rendered: making all of them here cost as much as the computation itself.)"""
+    started = time.perf_counter()
     try:
         full = rules.compute_season(season_input(season), now=now)
     except rules.InvalidInput as exc:
@@ -397,6 +402,7 @@ def season_readings(season: Season, now: datetime) -> tuple[dict, datetime | Non
         until = next_expiry(computed, now)
     for digest in _digests:
         readings.update(digest(season, computed, now))
+    logger.info("season %s: computed with its readings in %.3f s", season.pk, time.perf_counter() - started)
     return readings, until
 
 

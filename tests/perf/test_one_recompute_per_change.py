@@ -87,6 +87,16 @@ def test_a_recomputation_makes_the_reports_readings_in_the_same_pass(small_seaso
     assert sorted(kept) == sorted(names)
 
 
+def test_each_computation_of_a_season_is_logged_once(client, small_season, caplog):
+    """What the stampede benchmark counts: one line per computation, whichever reading asked for it."""
+    with caplog.at_level("INFO", logger="league.selectors.engine"):
+        for url in page_urls(small_season, "p000"):
+            client.get(url)
+    computed = [r for r in caplog.records if "computed with its readings in" in r.getMessage()]
+    assert len(computed) == 1
+    assert computed[0].getMessage().startswith(f"season {small_season.pk}: ")
+
+
 def test_readers_get_the_previous_result_while_another_process_recomputes(
     client, small_season, season_computations
 ):
