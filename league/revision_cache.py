@@ -265,11 +265,14 @@ def _release(lock: str, token: str) -> None:
 
 def _compute_and_store(season_pk: int, revision: int, name: str, now: datetime, compute: Compute) -> Any:
     started = time.perf_counter()
-    with watching() as watch, cycle_collector_paused():  # a season's readings are many objects, no cycles
+    # A season's readings are many objects and no cycles: the collector would only scan
+    # them again and again, while they are made and while they are pickled (that doubled
+    # the pickling of a big season's readings).
+    with watching() as watch, cycle_collector_paused():
         readings, valid_until = compute()
-    if watch.previous:  # made from a previous revision's reading: right for now, not to keep
-        return readings.get(name)
-    store(season_pk, revision, readings, now=now, valid_until=valid_until)
+        if watch.previous:  # made from a previous revision's reading: right for now, not to keep
+            return readings.get(name)
+        store(season_pk, revision, readings, now=now, valid_until=valid_until)
     logger.info(
         "season %s revision %s: %s recomputed in %.3f s",
         season_pk,
