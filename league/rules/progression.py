@@ -20,11 +20,14 @@ def average_progression(result: SeasonResult) -> dict[str, tuple[tuple[int, Frac
     totals: dict[str, Fraction] = {}
     counts: dict[str, int] = {}
     series: dict[str, list[tuple[int, Fraction]]] = {}
+    # Fractions are slow to add: a first value is taken as it is, not added to a zero
+    # (a season of 200 players and 1,600 manches made 8,000 of each for nothing).
     for number, outcome in result.manches.items():
         changes: dict[str, Fraction] = {}
         for entry in outcome.ranking:
-            changes[entry.player] = changes.get(entry.player, Fraction(0)) + entry.points_fraction
-            counts[entry.player] = counts.get(entry.player, 0) + 1
+            player, points = entry.player, entry.points_fraction
+            changes[player] = changes[player] + points if player in changes else points
+            counts[player] = counts.get(player, 0) + 1
         adjusted: dict[str, Decimal] = {}  # summed as decimals, made a fraction once
         for adj in outcome.adjustments:
             if adj.player in changes:
@@ -32,8 +35,8 @@ def average_progression(result: SeasonResult) -> dict[str, tuple[tuple[int, Frac
         for player, change in changes.items():
             if player in adjusted:
                 change += Fraction(adjusted[player])
-            totals[player] = totals.get(player, Fraction(0)) + change
-            series.setdefault(player, []).append((number, totals[player] / (counts[player] + 1)))
+            total = totals[player] = totals[player] + change if player in totals else change
+            series.setdefault(player, []).append((number, total / (counts[player] + 1)))
     for row in result.standings:
         points = series.get(row.player)
         if points:
