@@ -19,8 +19,9 @@ measures
   it), then imported under another name the way the operator imports a
   season of any size, ``manage.py import_season FILE`` (check + write, one
   transaction; the upload's limit of 2,000 manches would refuse 400×80),
-  and its ratio to ``compute_season`` (target ≤ 5);
-- cached bytes: what that cold request left in the cache;
+  and its ratio to ``compute_season`` (target ≤ 5), taken in the same turns
+  (each turn's imported season deleted but the last's);
+- cached bytes: what the first cold request left in the cache;
 - the median of each page with a warm cache, as a ratio to the sign-in page
   (target ≤ 3 with these defaults), for a visitor, and the manche page also
   for a member who played it (his offices, his buttons to sign or contest),
@@ -63,7 +64,10 @@ def parse_args() -> argparse.Namespace:
         "--runs", type=int, default=15, help="requests per warm median (in 5 turns over every page)"
     )
     parser.add_argument(
-        "--repeat", type=int, default=3, help="turns of compute_season and the cold page (their medians)"
+        "--repeat",
+        type=int,
+        default=3,
+        help="turns of compute_season, the cold page and the import (their medians)",
     )
     parser.add_argument("--seed", type=int, default=2011)
     return parser.parse_args()
@@ -99,7 +103,7 @@ def measure(players: int, per_player: int, args) -> dict:
     from django.urls import reverse
 
     from league import rules
-    from league.models import Manche, Seat
+    from league.models import Manche, Season, Seat
     from league.selectors.engine import season_input
 
     season = sized_season(players, per_player, donnes=args.donnes, seed=args.seed)
@@ -111,17 +115,21 @@ def measure(players: int, per_player: int, args) -> dict:
     # compute_season and the cold page in turns, ``--repeat`` times, each the median of
     # its turns: the shared machine's speed drifts within a run, and a ratio of two
     # single timings taken seconds apart carried that drift.
-    computes, colds = [], []
-    for _turn in range(args.repeat):
+    computes, colds, imports = [], [], []
+    for turn in range(args.repeat):
         computes.append(timed(lambda: rules.compute_season(engine_input, now=NOW))[1:])
         cache.clear()
         colds.append(timed(lambda: client.get(standings))[1:])
+        if turn == 0:
+            cached_bytes = sum(len(v) for v in cache._cache.values())
+        if turn:  # the previous turn's import: one imported season stays, as in one import
+            Season.objects.filter(name=f"{name}-import").delete()
+        exported = season_file(season, f"{name}-import")
+        imports.append(timed(lambda path=exported: import_from_the_command_line(path))[1:])
+        exported.unlink()
     compute, compute_cpu = (statistics.median(column) for column in zip(*computes, strict=True))
     cold_page, cold_cpu = (statistics.median(column) for column in zip(*colds, strict=True))
-    cached_bytes = sum(len(v) for v in cache._cache.values())
-    exported = season_file(season, f"{name}-import")
-    _s, imported, import_cpu = timed(lambda: import_from_the_command_line(exported))
-    exported.unlink()
+    imported, import_cpu = (statistics.median(column) for column in zip(*imports, strict=True))
     pages = {
         "sign-in": reverse("accounts:login"),
         "standings": standings,
