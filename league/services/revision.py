@@ -1,7 +1,7 @@
 """A season's revision: bumped by every write that changes what its pages show.
 
-Every cached reading of a season (the engine's result, the reports'
-readings) is keyed by ``Season.revision``, so bumping it is how a write
+Every cached reading of a season (each manche's outcome, the reports'
+readings, the rendered pages) is keyed by ``Season.revision``, so bumping it is how a write
 makes them stale. A write, so it lives with the services, not the selectors.
 """
 
