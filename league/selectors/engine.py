@@ -335,28 +335,30 @@ class Refused:
     problems: tuple
 
 
-#: What else is made from each computation of a season, in the same pass:
-#: ``digest(season, computed, now) -> {name: reading}``, ``computed`` being the
-#: engine's result without per-donne scores or :class:`Refused`. Registered by
-#: the apps that read the result (the reports), so that the result itself, the
-#: largest thing a season computes, is never written to the cache nor read back.
-_digests: list[Callable[[Season, "rules.SeasonResult | Refused", datetime], dict]] = []
+#: What else is made from a computation of a season, in the same pass:
+#: ``digest(season, computed, valid_until) -> {name: reading}``, ``computed``
+#: being the engine's result without per-donne scores or :class:`Refused`, and
+#: ``valid_until`` when the readings go stale (see :func:`next_expiry`).
+Digest = Callable[[Season, "rules.SeasonResult | Refused", datetime | None], dict]
+#: Registered by the apps that read the result (the reports), so that the result
+#: itself, the largest thing a season computes, is never written to the cache nor read back.
+_digests: list[Digest] = []
 
 
-def register_digest(digest: Callable[[Season, "rules.SeasonResult | Refused", datetime], dict]) -> None:
+def register_digest(digest: Digest) -> None:
     """Have ``digest`` make its readings from every computation of a season (once per app)."""
     if digest not in _digests:
         _digests.append(digest)
 
 
-def season_reading(season: Season, name: str, *, now: datetime, revision: int | None = None):
-    """One of the readings kept from a computation of the season (see :func:`season_readings`),
-    at ``revision`` (the one stored now by default); None when it makes no such reading.
-    While another process recomputes after a change, this is the previous revision's
-    reading (see :mod:`league.revision_cache`)."""
+def season_reading(season: Season, name: str, *, now: datetime, revision: int):
+    """One of the readings kept from a computation of the season (see :func:`season_readings`)
+    at ``revision``; None when it makes no such reading. While another process
+    recomputes after a change, this is the previous revision's reading (see
+    :mod:`league.revision_cache`)."""
     return revision_cache.reading(
         season.pk,
-        current_revision(season) if revision is None else revision,
+        revision,
         name,
         now=now,
         compute=lambda: season_readings(season, now),
@@ -401,7 +403,7 @@ def season_readings(season: Season, now: datetime) -> tuple[dict, datetime | Non
         readings["played"] = (frozenset(computed.manches), starts)
         until = next_expiry(computed, now)
     for digest in _digests:
-        readings.update(digest(season, computed, now))
+        readings.update(digest(season, computed, until))
     logger.info("season %s: computed with its readings in %.3f s", season.pk, time.perf_counter() - started)
     return readings, until
 

@@ -47,10 +47,13 @@ def reading(season: Season, now: datetime, kind: str, *parts: str) -> Any:
 
 
 def digest(
-    season: Season, computed: rules.SeasonResult | league_selectors.Refused, now: datetime
+    season: Season,
+    computed: rules.SeasonResult | league_selectors.Refused,
+    until: datetime | None,
 ) -> dict[str, Any]:
     """Every reading the reports make of the engine's result (``computed``; or the
-    problems it refused the season for), made with it and kept with the engine's readings.
+    problems it refused the season for), made with it and kept with the engine's readings
+    until ``until`` (the standings show when they go stale).
 
     The engine's result of a big season is large, so it is never kept in the
     cache: the reports' readings are small and each page loads only the one it
@@ -66,7 +69,6 @@ def digest(
         }
     else:
         result = computed
-        until = league_selectors.next_expiry(result, now)
         records = player_seasons(season, result)
         explained = explanations(result)
         readings = {
