@@ -220,3 +220,23 @@ def collector_running():
     gc.enable()
     yield
     (gc.enable if was else gc.disable)()
+
+
+@pytest.fixture
+def collector_at_each_call(collector_running, monkeypatch):
+    """``watch(owner, name)``: a list that gets, at each call of ``owner.name``, whether
+    the cycle collector was running (for what must pause it, with it running before)."""
+    import gc
+
+    def watch(owner, name: str) -> list[bool]:
+        seen = []
+        original = getattr(owner, name)
+
+        def watched(*args, **kwargs):
+            seen.append(gc.isenabled())
+            return original(*args, **kwargs)
+
+        monkeypatch.setattr(owner, name, watched)
+        return seen
+
+    return watch

@@ -26,18 +26,9 @@ def test_a_seasons_readings_are_made_with_the_collector_paused(collector_running
     assert gc.isenabled()
 
 
-def test_a_seasons_readings_are_written_to_the_cache_with_the_collector_paused(
-    collector_running, monkeypatch
-):
+def test_a_seasons_readings_are_written_to_the_cache_with_the_collector_paused(collector_at_each_call):
     """Pickling them makes as many small objects again (it took twice as long with the collector on)."""
-    seen = []
-    store = revision_cache.store
-
-    def watched(*args, **kwargs):
-        seen.append(gc.isenabled())
-        return store(*args, **kwargs)
-
-    monkeypatch.setattr(revision_cache, "store", watched)
+    seen = collector_at_each_call(revision_cache, "store")
     revision_cache.reading(9998, 1, "standings", now=NOW, compute=lambda: ({"standings": "computed"}, None))
     assert seen == [False]
     assert gc.isenabled()

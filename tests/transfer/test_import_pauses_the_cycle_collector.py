@@ -10,17 +10,8 @@ from league.transfer import build
 
 
 @pytest.mark.django_db
-def test_an_import_writes_the_season_with_the_collector_paused(
-    collector_running, example_doc, now, monkeypatch
-):
-    seen = []
-    write_season = build.write_season
-
-    def write_and_look(*args, **kwargs):
-        seen.append(gc.isenabled())
-        return write_season(*args, **kwargs)
-
-    monkeypatch.setattr(build, "write_season", write_and_look)
+def test_an_import_writes_the_season_with_the_collector_paused(collector_at_each_call, example_doc, now):
+    seen = collector_at_each_call(build, "write_season")
     import_season(document=example_doc, now=now)
     assert seen == [False]
     assert gc.isenabled()
