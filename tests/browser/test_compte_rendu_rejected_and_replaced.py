@@ -91,4 +91,10 @@ def test_rejected_compte_rendu_replaced_and_every_adjustment_explained(open_brow
         assert expected or player not in ("anne", "claire", "david")
         for line in expected:
             expect(row).to_contain_text(loose(line))
+        # Each line wraps inside the screen (a phone's too): none runs past its box or the screen's edge.
+        past_the_edge = row.locator("li").evaluate_all(
+            "lis => lis.filter(li => li.scrollWidth > li.clientWidth"
+            " || li.getBoundingClientRect().right > window.innerWidth).map(li => li.textContent)"
+        )
+        assert past_the_edge == [], past_the_edge
     open_browser.last_page = anne
