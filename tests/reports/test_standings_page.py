@@ -112,6 +112,14 @@ def test_the_table_sorts_by_a_column(client, small_season):
     assert rows(response)[-1] == "p009"
 
 
+def test_a_players_name_is_shown_as_text_never_as_markup(client, small_season):
+    User.objects.filter(username="p009").update(display_name="<b>Aaron</b> & co")
+    html = client.get(reverse("reports:standings", args=[small_season.name])).content.decode()
+    line = re.search(r'<tr[^>]*data-player="p009"[^>]*>(.*?)</tr>', html, re.S).group(1)
+    assert "&lt;b&gt;Aaron&lt;/b&gt; &amp; co" in line
+    assert "<b>Aaron" not in html
+
+
 def test_an_unknown_ordering_falls_back_to_the_rank(client, small_season):
     result = season_result(small_season, now=timezone.now())
     response = client.get(reverse("reports:standings", args=[small_season.name]) + "?sort=password")
