@@ -8,10 +8,11 @@ computed at, so:
 - a reading is right while the revision is unchanged and ``now`` is before
   the next compte-rendu deadline the computation did not count (a late malus
   may fall then); nothing else makes it expire;
-- after a change nobody waits: the change schedules one recomputation of the
-  season once it commits (:func:`schedule`: the ``league.recompute_season``
-  task, or, with a cache private to this process, right there), and until it
-  is stored every reader gets the previous revision's reading, and knows it
+- after a change nobody waits: the change announces the recomputation before
+  it commits (:func:`announce`) and schedules it once it has
+  (:func:`schedule`: the ``league.recompute_season`` task, or, with a cache
+  private to this process, right there), and until it is stored every reader
+  gets the previous revision's reading, and knows it
   (:func:`watching`: the pages say "Mise à jour en cours…"); a reading found
   stale with nothing scheduled (a deadline passed) schedules it the same way;
 - only a season with no reading at all is computed inline, by one process
@@ -120,7 +121,7 @@ def recompute(season_pk: int, revision: int, *, now: datetime) -> None:
             refresh(season_pk, now)
     finally:
         try:
-            cache.delete(_queued_key(season_pk, revision))
+            cache.delete_many([_queued_key(season_pk, revision), _announced_key(season_pk, revision)])
         except Exception:
             logger.warning("cache unavailable: schedule mark of season %s left to expire", season_pk)
 
@@ -167,9 +168,43 @@ def schedule(season_pk: int, revision: int, *, now: datetime) -> None:
     recompute(season_pk, revision, now=now)
 
 
-def _scheduled(season_pk: int, revision: int) -> bool:
+def _announced_key(season_pk: int, revision: int) -> str:
+    return f"season:{season_pk}:announced:{revision}"
+
+
+def announce(season_pk: int, revision: int) -> None:
+    """Say, before the change that makes ``revision`` commits, that the season will be
+    recomputed at it (:func:`schedule` runs once it has committed).
+
+    A reader who comes between the commit and the scheduling then serves the
+    previous readings, as every later reader does, instead of rendering a page
+    of its own from them that nobody keeps (the stampede benchmark's worst
+    reader). A change rolled back leaves the mark of a revision never used
+    (revisions grow by random steps); it expires with the schedule's.
+    """
+    if not _serves_pages.get() and not shared():
+        return
     try:
-        return cache.get(_queued_key(season_pk, revision)) is not None
+        cache.set(_announced_key(season_pk, revision), 1, timeout=int(SCHEDULE_TIMEOUT.total_seconds()))
+    except Exception:
+        logger.warning("cache unavailable: recomputation of season %s not announced", season_pk)
+
+
+def _scheduled(season_pk: int, revision: int, *, now: datetime) -> bool:
+    """Whether the season's recomputation at ``revision`` is on its way and not done yet.
+
+    Announced but not scheduled, it is scheduled here (:func:`schedule`), as
+    for a stale reading: the change's commit hook may not have run yet, or may
+    never run (the process died with it). With a cache private to this
+    process that recomputes it right here, and it is then done.
+    """
+    queued, announced = _queued_key(season_pk, revision), _announced_key(season_pk, revision)
+    try:
+        marks = cache.get_many([queued, announced])
+        if announced in marks and queued not in marks and _refreshers:
+            schedule(season_pk, revision, now=now)
+            marks = cache.get_many([queued])
+        return bool(marks)
     except Exception:
         return False
 
@@ -313,7 +348,7 @@ def reading(
                     return again[name]
                 _served_previous(season_pk)
                 return previous.value
-        if previous is not None and _scheduled(season_pk, revision):
+        if previous is not None and _scheduled(season_pk, revision, now=now):
             _served_previous(season_pk)  # made from readings being recomputed: the page waits for them
             return previous.value
         token = _acquire(lock)

@@ -27,7 +27,10 @@ def invalidate(season: Season) -> None:
     Season.objects.filter(pk=season.pk).update(revision=F("revision") + step)
     # Once the change is saved, the season is recomputed once, by a worker
     # (or here, with a cache private to this process); meanwhile the pages
-    # show the previous result, marked as being updated.
+    # show the previous result, marked as being updated. Announced now, so
+    # that no reader finds the new revision before the recomputation is known.
+    revision = Season.objects.filter(pk=season.pk).values_list("revision", flat=True).get()
+    revision_cache.announce(season.pk, revision)
     transaction.on_commit(partial(_recompute, season.pk), robust=True)
 
 

@@ -149,3 +149,30 @@ def test_a_slow_worker_still_keeps_readers_from_rendering_pages_nobody_keeps(
     assert "reports/_standings_fragment.html" not in rendered
     assert len(season_computations) == 1
     assert len(worker) == 1  # scheduled once
+
+
+def test_a_reader_between_the_commit_and_the_queueing_renders_no_page_of_his_own(
+    client, season, season_computations, worker, django_capture_on_commit_callbacks, monkeypatch
+):
+    """The change is saved, its recomputation not queued yet (the writer's commit hook
+    runs next): a reader then already finds the new revision, and gets the previous page
+    as every later reader does, instead of rendering one from the previous readings."""
+    from reports.views import standings as standings_views
+
+    standings = reverse("reports:standings", args=[season.name])
+    client.get(standings)
+    rendered = []
+    render = standings_views.render_to_string
+    monkeypatch.setattr(
+        standings_views, "render_to_string", lambda *a, **k: rendered.append(a[0]) or render(*a, **k)
+    )
+    with django_capture_on_commit_callbacks(execute=False) as on_commit:
+        change_the_rules(season)
+    assert MARK in client.get(standings).content.decode()
+    assert "reports/_standings_fragment.html" not in rendered
+    queued = [(season.pk, current_revision(season))]
+    assert worker == queued  # by the reader: the commit hook might never run
+    for callback in on_commit:
+        callback()
+    assert worker == queued  # not again by the commit hook
+    assert len(season_computations) == 1
