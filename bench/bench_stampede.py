@@ -155,6 +155,11 @@ def main() -> None:
             fresh_after = (min(fresh) - changed_at) if fresh else None
             time.sleep(args.after)
             stop.set()
+            # Drained while they stop: a reader whose answers fill the pipe does not
+            # exit until they are read, and joining it first waited forever.
+            while any(r.is_alive() for r in readers):
+                collect()
+                time.sleep(0.05)
             for r in readers:
                 r.join()
             collect()
@@ -174,7 +179,7 @@ def main() -> None:
         warm_readers = statistics.median(steady)
         print(
             f"{args.readers} readers before the change: median {warm_readers * 1000:.1f} ms, "
-            f"worst {max(steady) * 1000:.1f} ms ({len(steady)} requests)"
+            f"p99 {percentile(steady, 0.99) * 1000:.1f} ms, worst {max(steady) * 1000:.1f} ms ({len(steady)} requests)"
         )
         print(
             f"{args.readers} readers, one change: {len(after)} requests after it; the new result "
@@ -183,7 +188,8 @@ def main() -> None:
                 if fresh_after is not None
                 else "never served; "
             )
-            + f"p95 {percentile(after, 0.95) * 1000:.1f} ms, "
+            + f"p95 {percentile(after, 0.95) * 1000:.1f} ms, p99 {percentile(after, 0.99) * 1000:.1f} ms "
+            f"({percentile(after, 0.99) / percentile(steady, 0.99):.2f}× the p99 before), "
             f"worst {worst * 1000:.1f} ms (sent {worst_at - changed_at:.1f} s after the change) = "
             f"{worst / warm_readers:.2f}× the readers' warm median "
             f"(target ≤ 2), {worst / max(steady):.2f}× their worst before; "
