@@ -112,7 +112,9 @@ class StandingsTable(tables.Table):
             (
                 record,
                 format_html_join(
-                    "", "<td {}>{}</td>", ((attrs, render(getattr(record, f), record)) for f, attrs, render in columns)
+                    "",
+                    "<td {}>{}</td>",
+                    ((attrs, render(getattr(record, f), record)) for f, attrs, render in columns),
                 ),
             )
             for record in self.data
