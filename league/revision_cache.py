@@ -199,14 +199,11 @@ def _scheduled(season_pk: int, revision: int, *, now: datetime) -> bool:
     process that recomputes it right here, and it is then done.
     """
     queued, announced = _queued_key(season_pk, revision), _announced_key(season_pk, revision)
-    try:
-        marks = cache.get_many([queued, announced])
-        if announced in marks and queued not in marks and _refreshers:
-            schedule(season_pk, revision, now=now)
-            marks = cache.get_many([queued])
-        return bool(marks)
-    except Exception:
-        return False
+    marks = _get_many([queued, announced])
+    if announced in marks and queued not in marks and _refreshers:
+        schedule(season_pk, revision, now=now)
+        marks = _get_many([queued])
+    return bool(marks)
 
 
 @dataclass(frozen=True)
