@@ -148,11 +148,17 @@ def serving_no_pages() -> Iterator[None]:
         _serves_pages.reset(token)
 
 
+def _read_by_nobody() -> bool:
+    """Whether what this process would recompute dies unread: it serves no page
+    (:func:`serving_no_pages`) and its cache is its own."""
+    return not _serves_pages.get() and not shared()
+
+
 def schedule(season_pk: int, revision: int, *, now: datetime) -> None:
     """Have the season recomputed at ``revision``, once: by a worker when the
     cache is shared, else here and now (this process's cache is the only one it
-    fills), unless this process serves no page (:func:`serving_no_pages`)."""
-    if not _serves_pages.get() and not shared():
+    fills), unless nobody would read it (:func:`_read_by_nobody`)."""
+    if _read_by_nobody():
         return
     try:
         if not cache.add(_queued_key(season_pk, revision), 1, timeout=int(SCHEDULE_TIMEOUT.total_seconds())):
@@ -182,7 +188,7 @@ def announce(season_pk: int, revision: int) -> None:
     reader). A change rolled back leaves the mark of a revision never used
     (revisions grow by random steps); it expires with the schedule's.
     """
-    if not _serves_pages.get() and not shared():
+    if _read_by_nobody():
         return
     try:
         cache.set(_announced_key(season_pk, revision), 1, timeout=int(SCHEDULE_TIMEOUT.total_seconds()))

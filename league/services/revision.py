@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from .. import revision_cache
 from ..models import Award, Registration, Season, Seat
+from ..selectors.engine import current_revision
 
 
 def invalidate(season: Season) -> None:
@@ -29,8 +30,7 @@ def invalidate(season: Season) -> None:
     # (or here, with a cache private to this process); meanwhile the pages
     # show the previous result, marked as being updated. Announced now, so
     # that no reader finds the new revision before the recomputation is known.
-    revision = Season.objects.filter(pk=season.pk).values_list("revision", flat=True).get()
-    revision_cache.announce(season.pk, revision)
+    revision_cache.announce(season.pk, current_revision(season))
     transaction.on_commit(partial(_recompute, season.pk), robust=True)
 
 
