@@ -34,6 +34,19 @@ def worker(monkeypatch):
     return queued
 
 
+@pytest.fixture
+def rendered(monkeypatch):
+    """The templates the standings view renders, by name, as it renders them."""
+    from reports.views import standings as standings_views
+
+    names = []
+    render = standings_views.render_to_string
+    monkeypatch.setattr(
+        standings_views, "render_to_string", lambda *a, **k: names.append(a[0]) or render(*a, **k)
+    )
+    return names
+
+
 def change_the_rules(season: Season) -> None:
     """A write that changes the classification (the place points), as a service makes it."""
     Season.objects.filter(pk=season.pk).update(params={"place_points": [5, 3, 1, 0, -2]})
@@ -126,23 +139,17 @@ def test_a_season_the_engine_refuses_is_not_computed_again_on_every_page(client,
 
 
 def test_a_slow_worker_still_keeps_readers_from_rendering_pages_nobody_keeps(
-    client, season, season_computations, worker, django_capture_on_commit_callbacks, monkeypatch
+    client, season, season_computations, worker, django_capture_on_commit_callbacks, rendered
 ):
     """A recomputation waiting minutes behind others (a busy worker at idle priority): readers
     go on serving the previous page, and none renders one from the previous readings."""
     import time_machine
 
-    from reports.views import standings as standings_views
-
     standings = reverse("reports:standings", args=[season.name])
     client.get(standings)
+    rendered.clear()  # the first reader's rendering: the season had none yet
     with django_capture_on_commit_callbacks(execute=True):
         change_the_rules(season)
-    rendered = []
-    render = standings_views.render_to_string
-    monkeypatch.setattr(
-        standings_views, "render_to_string", lambda *a, **k: rendered.append(a[0]) or render(*a, **k)
-    )
     for minutes in (1, 3, 10):
         with time_machine.travel(AFTER_THE_SEASON + revision_cache.LOCK_TIMEOUT * minutes / 2, tick=False):
             assert MARK in client.get(standings).content.decode()
@@ -152,20 +159,14 @@ def test_a_slow_worker_still_keeps_readers_from_rendering_pages_nobody_keeps(
 
 
 def test_a_reader_between_the_commit_and_the_queueing_renders_no_page_of_his_own(
-    client, season, season_computations, worker, django_capture_on_commit_callbacks, monkeypatch
+    client, season, season_computations, worker, django_capture_on_commit_callbacks, rendered
 ):
     """The change is saved, its recomputation not queued yet (the writer's commit hook
     runs next): a reader then already finds the new revision, and gets the previous page
     as every later reader does, instead of rendering one from the previous readings."""
-    from reports.views import standings as standings_views
-
     standings = reverse("reports:standings", args=[season.name])
     client.get(standings)
-    rendered = []
-    render = standings_views.render_to_string
-    monkeypatch.setattr(
-        standings_views, "render_to_string", lambda *a, **k: rendered.append(a[0]) or render(*a, **k)
-    )
+    rendered.clear()  # the first reader's rendering: the season had none yet
     with django_capture_on_commit_callbacks(execute=False) as on_commit:
         change_the_rules(season)
     assert MARK in client.get(standings).content.decode()
