@@ -177,9 +177,10 @@ def main() -> None:
             f"cold standings (first request): {cold * 1000:.0f} ms; warm median {warm_median * 1000:.1f} ms"
         )
         warm_readers = statistics.median(steady)
+        p99_before, p99_after = percentile(steady, 0.99), percentile(after, 0.99)
         print(
             f"{args.readers} readers before the change: median {warm_readers * 1000:.1f} ms, "
-            f"p99 {percentile(steady, 0.99) * 1000:.1f} ms, worst {max(steady) * 1000:.1f} ms ({len(steady)} requests)"
+            f"p99 {p99_before * 1000:.1f} ms, worst {max(steady) * 1000:.1f} ms ({len(steady)} requests)"
         )
         print(
             f"{args.readers} readers, one change: {len(after)} requests after it; the new result "
@@ -188,8 +189,8 @@ def main() -> None:
                 if fresh_after is not None
                 else "never served; "
             )
-            + f"p95 {percentile(after, 0.95) * 1000:.1f} ms, p99 {percentile(after, 0.99) * 1000:.1f} ms "
-            f"({percentile(after, 0.99) / percentile(steady, 0.99):.2f}× the p99 before), "
+            + f"p95 {percentile(after, 0.95) * 1000:.1f} ms, p99 {p99_after * 1000:.1f} ms "
+            f"({p99_after / p99_before:.2f}× the p99 before), "
             f"worst {worst * 1000:.1f} ms (sent {worst_at - changed_at:.1f} s after the change) = "
             f"{worst / warm_readers:.2f}× the readers' warm median "
             f"(target ≤ 2), {worst / max(steady):.2f}× their worst before; "
