@@ -23,10 +23,16 @@ One command (from the repository root, PostgreSQL on 127.0.0.1:5432)::
    manches; for a visitor, then for a member signed in on each client
    thread, over the manches he played), player pages (rotating over 50
    players), the JSON API, and the sign-in page as the trivial page of the
-   same site;
+   same site. In each page's phase every other request goes to the sign-in
+   page, from a visitor's session of the same client thread: a shared
+   machine's speed drifts from one phase to the next (the member's manche
+   page measured 1.4× and 3.5× the sign-in page in two rounds of one run,
+   each against the sign-in page's own phase), so each page is compared
+   with the sign-in page measured at the same moments, under the same load;
 4. prints, for each, the median and 99th-percentile latency and the
-   throughput, and their ratios to the trivial page's figures, and the
-   median (min–max) of the ratios taken round by round.
+   server's CPU time per request, their ratios to the paired sign-in
+   requests' figures, and the median (min–max) of the ratios taken round
+   by round.
 
 Figures are ratios within one run on one machine, not absolute targets.
 """
@@ -57,6 +63,7 @@ from bench._site import (  # noqa: E402
 SEASON = "2030-2031"
 #: The member who reads the manches he played (signed in on each client thread).
 MEMBER = ("b000", "bench-member-password")
+TRIVIAL = "sign-in page (trivial)"
 
 
 def parse_args() -> argparse.Namespace:
@@ -66,7 +73,9 @@ def parse_args() -> argparse.Namespace:
         "--rounds", type=int, default=5, help="rounds over every page (each page's requests split among them)"
     )
     parser.add_argument("--warmup", type=int, default=20, help="unmeasured requests per page first")
-    parser.add_argument("--concurrency", type=int, default=4, help="client threads")
+    # One client, as the targets are read: with more clients than workers a request waits
+    # behind others, whatever they are, and the paired ratios are pulled towards 1.
+    parser.add_argument("--concurrency", type=int, default=1, help="client threads")
     parser.add_argument("--workers", type=int, default=3, help="gunicorn workers")
     parser.add_argument("--phase-seconds", type=float, default=180, help="cap on each page's phase")
     parser.add_argument(
@@ -91,65 +100,84 @@ def run_phase(
     cap: float,
     timeout: float,
     member: tuple[str, str] | None = None,
+    paired: str | None = None,
 ) -> dict:
     """``requests`` GETs spread over ``concurrency`` threads, each with its own keep-alive
     session (signed in as ``member``, (username, password), when given), after ``warmup``
     unmeasured ones and at least one of each path (a page rendered once per revision is
-    measured warm); the server's CPU time per measured request is taken after the warm-up."""
+    measured warm); the server's CPU time of the measured requests is taken after the warm-up.
+
+    ``paired`` (the trivial page's path): every other request goes there instead, from a
+    visitor's session of the same thread, and its latencies are kept apart (``paired``)."""
     local = threading.local()
     errors: list[str] = []
 
-    def session() -> Session:
-        if not hasattr(local, "session"):
-            local.session = Session(base, timeout=timeout)
-            if member is not None:
+    def session(visitor: bool) -> Session:
+        name = "visitor" if visitor else "session"
+        if not hasattr(local, name):
+            setattr(local, name, Session(base, timeout=timeout))
+            if member is not None and not visitor:
                 local.session.sign_in(*member)
-        return local.session
+        return getattr(local, name)
 
-    def one(i: int, deadline: float) -> float | None:
+    def one(i: int, deadline: float) -> tuple[bool, float | None]:
+        visitor = paired is not None and i % 2 == 1
         if time.monotonic() > deadline:
-            return None
-        path = paths[i % len(paths)]
+            return visitor, None
+        path = paired if visitor else paths[(i // 2 if paired else i) % len(paths)]
         start = time.perf_counter()
         try:
-            status, _body = session().get(path)
+            status, _body = session(visitor).get(path)
         except OSError as error:  # a timeout: counted, the run goes on
             errors.append(f"{path}: {error!r}")
-            local.session.close()
-            return None
+            session(visitor).close()
+            return visitor, None
         elapsed = time.perf_counter() - start
         if status != 200:
             errors.append(f"{path}: HTTP {status}")
-            return None
-        return elapsed
+            return visitor, None
+        return visitor, elapsed
 
+    sent = requests * 2 if paired else requests
     with ThreadPoolExecutor(max_workers=concurrency) as pool:
         far = time.monotonic() + cap
-        list(pool.map(lambda i: one(i, far), range(max(warmup, len(paths)))))
+        list(pool.map(lambda i: one(i, far), range(max(warmup, len(paths)) * (2 if paired else 1))))
         deadline = time.monotonic() + cap
         cpu_before = server_cpu_seconds(base)
-        started = time.perf_counter()
-        latencies = [t for t in pool.map(lambda i: one(i, deadline), range(requests)) if t is not None]
-        wall = time.perf_counter() - started
+        answers = [a for a in pool.map(lambda i: one(i, deadline), range(sent)) if a[1] is not None]
         cpu = server_cpu_seconds(base) - cpu_before
+    latencies = [t for visitor, t in answers if not visitor]
     if not latencies:
         raise SystemExit(f"no request succeeded: {errors[:5]}")
-    return {"errors": errors, "latencies": latencies, "wall": wall, "cpu": cpu}
+    return {
+        "errors": errors,
+        "latencies": latencies,
+        "paired": [t for visitor, t in answers if visitor],
+        "cpu": cpu,
+    }
 
 
-def summary(phases: list[dict]) -> dict:
-    """One page's figures over its phases (one a round): pooled latencies, and its
-    median in each round (compared with the trivial page's in the same round)."""
+def summary(phases: list[dict], trivial: list[dict]) -> dict:
+    """One page's figures over its phases (one a round), against the sign-in requests
+    paired with them: pooled latencies, the ratio of the medians in each round, and the
+    server's CPU per request of the page (its phases', less the paired sign-in requests
+    at what one cost in the sign-in page's own phases, ``trivial``)."""
     latencies = [t for phase in phases for t in phase["latencies"]]
+    pairs = [t for phase in phases for t in phase["paired"]] or latencies
+    trivial_cpu = sum(phase["cpu"] for phase in trivial) / sum(len(phase["latencies"]) for phase in trivial)
+    cpu = sum(phase["cpu"] for phase in phases) - sum(len(phase["paired"]) for phase in phases) * trivial_cpu
     return {
         "errors": [e for phase in phases for e in phase["errors"]],
         "count": len(latencies),
         "median": statistics.median(latencies) * 1000,
         "p99": percentile(latencies, 0.99) * 1000,
-        "throughput": len(latencies) / sum(phase["wall"] for phase in phases),
-        "cpu": sum(phase["cpu"] for phase in phases) / len(latencies) * 1000,
-        "round medians": [statistics.median(phase["latencies"]) for phase in phases],
-        "round cpu": [phase["cpu"] / len(phase["latencies"]) for phase in phases],
+        "median ×": statistics.median(latencies) / statistics.median(pairs),
+        "p99 ×": percentile(latencies, 0.99) / percentile(pairs, 0.99),
+        "cpu": cpu / len(latencies) * 1000,
+        "rounds ×": [
+            statistics.median(phase["latencies"]) / statistics.median(phase["paired"] or phase["latencies"])
+            for phase in phases
+        ],
     }
 
 
@@ -183,7 +211,7 @@ def main() -> None:
         )
         step = max(1, manches // 50)
         pages = {
-            "sign-in page (trivial)": ["/comptes/connexion/"],
+            TRIVIAL: ["/comptes/connexion/"],
             "standings": [f"/classement/{SEASON}/"],
             "manche page": [f"/saisons/{SEASON}/manches/{n}/" for n in range(1, manches + 1, step)][:50],
             "manche page (member)": [f"/saisons/{SEASON}/manches/{n}/" for n in played][:50],
@@ -222,9 +250,10 @@ def main() -> None:
                             cap=args.phase_seconds,
                             timeout=args.timeout,
                             member=MEMBER if label.endswith("(member)") else None,
+                            paired=None if label == TRIVIAL else pages[TRIVIAL][0],
                         )
                     )
-            results = {label: summary(done) for label, done in phases.items()}
+            results = {label: summary(done, phases[TRIVIAL]) for label, done in phases.items()}
             for label, done in results.items():
                 print(
                     f"  {label}: {done['count']} requests in {args.rounds} rounds"
@@ -241,33 +270,29 @@ def main() -> None:
 
 
 def report(results: dict) -> None:
-    trivial = results["sign-in page (trivial)"]
+    trivial = results[TRIVIAL]
     print()
     header = (
-        f"{'page':<24}{'n':>6}{'failed':>7}{'median ms':>11}{'p99 ms':>10}{'req/s':>9}{'CPU ms':>8}"
-        f"{'median ×':>10}{'p99 ×':>8}{'req/s ×':>9}{'CPU ×':>7}{'rounds: median ×':>24}{'CPU ×':>18}"
+        f"{'page':<24}{'n':>6}{'failed':>7}{'median ms':>11}{'p99 ms':>10}{'CPU ms':>8}"
+        f"{'median ×':>10}{'p99 ×':>8}{'CPU ×':>7}{'rounds: median ×':>24}"
     )
     print(header)
     print("-" * len(header))
     for label, r in results.items():
+        rounds = r["rounds ×"]
         print(
-            f"{label:<24}{r['count']:>6}{len(r['errors']):>7}{r['median']:>11.1f}{r['p99']:>10.1f}{r['throughput']:>9.1f}"
-            f"{r['cpu']:>8.2f}{r['median'] / trivial['median']:>10.2f}{r['p99'] / trivial['p99']:>8.2f}"
-            f"{r['throughput'] / trivial['throughput']:>9.2f}{r['cpu'] / trivial['cpu']:>7.2f}"
-            f"{_spread(r['round medians'], trivial['round medians']):>24}{_spread(r['round cpu'], trivial['round cpu']):>18}"
+            f"{label:<24}{r['count']:>6}{len(r['errors']):>7}{r['median']:>11.1f}{r['p99']:>10.1f}"
+            f"{r['cpu']:>8.2f}{r['median ×']:>10.2f}{r['p99 ×']:>8.2f}{r['cpu'] / trivial['cpu']:>7.2f}"
+            f"{f'{statistics.median(rounds):.2f} ({min(rounds):.2f}–{max(rounds):.2f})':>24}"
         )
     print()
     print(
-        "× = ratio to the trivial page in the same run (latency: higher is slower; req/s: lower is slower);"
-        " CPU = the server's CPU time (gunicorn master and workers) per measured request;"
-        " rounds: the median (min–max) of the ratios taken round by round."
+        "× = ratio to the sign-in requests sent in the same phase, every other request, by a visitor"
+        " (paired: both measured at the same moments, under the same load); CPU = the server's CPU time"
+        " (gunicorn master and workers) per request of the page, its phases' less the paired sign-in"
+        " requests at their cost in the sign-in page's own phases; rounds: the median"
+        " (min–max) of the paired ratios taken round by round."
     )
-
-
-def _spread(page: list[float], trivial: list[float]) -> str:
-    """The round-by-round ratios of ``page`` to the trivial page: median (min–max)."""
-    ratios = [p / t for p, t in zip(page, trivial, strict=True)]
-    return f"{statistics.median(ratios):.2f} ({min(ratios):.2f}–{max(ratios):.2f})"
 
 
 if __name__ == "__main__":
