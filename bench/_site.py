@@ -384,18 +384,31 @@ def celery_worker(env: dict, *, priority: str = "idle"):
         log.close()
 
 
-def server_cpu_seconds(base: str) -> float:
-    """CPU seconds used so far by the gunicorn serving ``base`` (master and workers; from /proc, Linux only)."""
+def server_pids(base: str) -> list[int]:
+    """The gunicorn processes serving ``base``, master and workers (from /proc, Linux only)."""
     port = urllib.parse.urlparse(base).port
-    total = 0.0
+    pids = []
     for stat in Path("/proc").glob("[0-9]*/cmdline"):
         try:
             command = stat.read_bytes().split(b"\0")
         except OSError:
             continue
         if any(b"gunicorn" in part for part in command) and f"127.0.0.1:{port}".encode() in command:
-            total += process_cpu_seconds(int(stat.parent.name))
-    return total
+            pids.append(int(stat.parent.name))
+    return pids
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """CPU seconds used so far by the processes ``pids``, to the nanosecond: the scheduler's
+    own count (``/proc/PID/schedstat``), where ``/proc/PID/stat`` counts whole 10 ms ticks,
+    too coarse for one request of a few milliseconds. A process gone counts for nothing."""
+    total = 0
+    for pid in pids:
+        try:
+            total += int(Path(f"/proc/{pid}/schedstat").read_text().split()[0])
+        except OSError:
+            continue
+    return total / 1e9
 
 
 class Session:

@@ -30,9 +30,10 @@ One command (from the repository root, PostgreSQL on 127.0.0.1:5432)::
    each against the sign-in page's own phase), so each page is compared
    with the sign-in page measured at the same moments, under the same load;
 4. prints, for each, the median and 99th-percentile latency and the
-   server's CPU time per request, their ratios to the paired sign-in
-   requests' figures, and the median (min–max) of the ratios taken round
-   by round.
+   median of the server's CPU time per request (read from the scheduler
+   before and after each request, so with one client only), their ratios
+   to the paired sign-in requests' figures, and the median (min–max) of the
+   ratios taken round by round.
 
 Figures are ratios within one run on one machine, not absolute targets.
 """
@@ -52,12 +53,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench._site import (  # noqa: E402
     Session,
+    cpu_seconds,
     gunicorn,
     load_bench_season,
     prepare,
     scratch_database,
     season_arguments,
-    server_cpu_seconds,
+    server_pids,
 )
 
 SEASON = "2030-2031"
@@ -105,12 +107,14 @@ def run_phase(
     """``requests`` GETs spread over ``concurrency`` threads, each with its own keep-alive
     session (signed in as ``member``, (username, password), when given), after ``warmup``
     unmeasured ones and at least one of each path (a page rendered once per revision is
-    measured warm); the server's CPU time of the measured requests is taken after the warm-up.
+    measured warm). With one client, each request's server CPU time is measured too (with
+    several, requests overlap and their CPU time cannot be told apart).
 
     ``paired`` (the trivial page's path): every other request goes there instead, from a
-    visitor's session of the same thread, and its latencies are kept apart (``paired``)."""
+    visitor's session of the same thread, and its figures are kept apart (``paired``)."""
     local = threading.local()
     errors: list[str] = []
+    pids = server_pids(base) if concurrency == 1 else []
 
     def session(visitor: bool) -> Session:
         name = "visitor" if visitor else "session"
@@ -120,52 +124,51 @@ def run_phase(
                 local.session.sign_in(*member)
         return getattr(local, name)
 
-    def one(i: int, deadline: float) -> tuple[bool, float | None]:
+    def one(i: int, deadline: float) -> tuple[bool, float | None, float | None]:
         visitor = paired is not None and i % 2 == 1
         if time.monotonic() > deadline:
-            return visitor, None
+            return visitor, None, None
         path = paired if visitor else paths[(i // 2 if paired else i) % len(paths)]
+        cpu = cpu_seconds(pids)
         start = time.perf_counter()
         try:
             status, _body = session(visitor).get(path)
         except OSError as error:  # a timeout: counted, the run goes on
             errors.append(f"{path}: {error!r}")
             session(visitor).close()
-            return visitor, None
+            return visitor, None, None
         elapsed = time.perf_counter() - start
+        cpu = cpu_seconds(pids) - cpu if pids else None
         if status != 200:
             errors.append(f"{path}: HTTP {status}")
-            return visitor, None
-        return visitor, elapsed
+            return visitor, None, None
+        return visitor, elapsed, cpu
 
     sent = requests * 2 if paired else requests
     with ThreadPoolExecutor(max_workers=concurrency) as pool:
         far = time.monotonic() + cap
         list(pool.map(lambda i: one(i, far), range(max(warmup, len(paths)) * (2 if paired else 1))))
         deadline = time.monotonic() + cap
-        cpu_before = server_cpu_seconds(base)
         answers = [a for a in pool.map(lambda i: one(i, deadline), range(sent)) if a[1] is not None]
-        cpu = server_cpu_seconds(base) - cpu_before
-    latencies = [t for visitor, t in answers if not visitor]
-    if not latencies:
+    page = [a for a in answers if not a[0]]
+    if not page:
         raise SystemExit(f"no request succeeded: {errors[:5]}")
     return {
         "errors": errors,
-        "latencies": latencies,
-        "paired": [t for visitor, t in answers if visitor],
-        "cpu": cpu,
+        "latencies": [t for _v, t, _c in page],
+        "cpu": [c for _v, _t, c in page if c is not None],
+        "paired": [t for visitor, t, _c in answers if visitor],
+        "paired cpu": [c for visitor, _t, c in answers if visitor and c is not None],
     }
 
 
-def summary(phases: list[dict], trivial: list[dict]) -> dict:
+def summary(phases: list[dict]) -> dict:
     """One page's figures over its phases (one a round), against the sign-in requests
-    paired with them: pooled latencies, the ratio of the medians in each round, and the
-    server's CPU per request of the page (its phases', less the paired sign-in requests
-    at what one cost in the sign-in page's own phases, ``trivial``)."""
+    paired with them: pooled medians and p99, and the ratio of the medians in each round."""
     latencies = [t for phase in phases for t in phase["latencies"]]
     pairs = [t for phase in phases for t in phase["paired"]] or latencies
-    trivial_cpu = sum(phase["cpu"] for phase in trivial) / sum(len(phase["latencies"]) for phase in trivial)
-    cpu = sum(phase["cpu"] for phase in phases) - sum(len(phase["paired"]) for phase in phases) * trivial_cpu
+    cpu = [c for phase in phases for c in phase["cpu"]]
+    pairs_cpu = [c for phase in phases for c in phase["paired cpu"]] or cpu
     return {
         "errors": [e for phase in phases for e in phase["errors"]],
         "count": len(latencies),
@@ -173,7 +176,8 @@ def summary(phases: list[dict], trivial: list[dict]) -> dict:
         "p99": percentile(latencies, 0.99) * 1000,
         "median ×": statistics.median(latencies) / statistics.median(pairs),
         "p99 ×": percentile(latencies, 0.99) / percentile(pairs, 0.99),
-        "cpu": cpu / len(latencies) * 1000,
+        "cpu": statistics.median(cpu) * 1000 if cpu else None,
+        "cpu ×": statistics.median(cpu) / statistics.median(pairs_cpu) if cpu else None,
         "rounds ×": [
             statistics.median(phase["latencies"]) / statistics.median(phase["paired"] or phase["latencies"])
             for phase in phases
@@ -253,7 +257,7 @@ def main() -> None:
                             paired=None if label == TRIVIAL else pages[TRIVIAL][0],
                         )
                     )
-            results = {label: summary(done, phases[TRIVIAL]) for label, done in phases.items()}
+            results = {label: summary(done) for label, done in phases.items()}
             for label, done in results.items():
                 print(
                     f"  {label}: {done['count']} requests in {args.rounds} rounds"
@@ -270,7 +274,6 @@ def main() -> None:
 
 
 def report(results: dict) -> None:
-    trivial = results[TRIVIAL]
     print()
     header = (
         f"{'page':<24}{'n':>6}{'failed':>7}{'median ms':>11}{'p99 ms':>10}{'CPU ms':>8}"
@@ -280,18 +283,19 @@ def report(results: dict) -> None:
     print("-" * len(header))
     for label, r in results.items():
         rounds = r["rounds ×"]
+        cpu = f"{r['cpu']:>8.2f}" if r["cpu"] is not None else f"{'–':>8}"
+        cpu_ratio = f"{r['cpu ×']:>7.2f}" if r["cpu ×"] is not None else f"{'–':>7}"
         print(
-            f"{label:<24}{r['count']:>6}{len(r['errors']):>7}{r['median']:>11.1f}{r['p99']:>10.1f}"
-            f"{r['cpu']:>8.2f}{r['median ×']:>10.2f}{r['p99 ×']:>8.2f}{r['cpu'] / trivial['cpu']:>7.2f}"
+            f"{label:<24}{r['count']:>6}{len(r['errors']):>7}{r['median']:>11.1f}{r['p99']:>10.1f}{cpu}"
+            f"{r['median ×']:>10.2f}{r['p99 ×']:>8.2f}{cpu_ratio}"
             f"{f'{statistics.median(rounds):.2f} ({min(rounds):.2f}–{max(rounds):.2f})':>24}"
         )
     print()
     print(
         "× = ratio to the sign-in requests sent in the same phase, every other request, by a visitor"
-        " (paired: both measured at the same moments, under the same load); CPU = the server's CPU time"
-        " (gunicorn master and workers) per request of the page, its phases' less the paired sign-in"
-        " requests at their cost in the sign-in page's own phases; rounds: the median"
-        " (min–max) of the paired ratios taken round by round."
+        " (paired: both measured at the same moments, under the same load); CPU = the median of the"
+        " server's CPU time (gunicorn master and workers) per request, measured with one client only;"
+        " rounds: the median (min–max) of the paired ratios taken round by round."
     )
 
 
