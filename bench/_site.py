@@ -142,14 +142,16 @@ def database_backend_pid() -> int | None:
 
 
 def process_cpu_seconds(pid: int | None) -> float:
-    """CPU seconds used so far by the process ``pid`` of this machine (from /proc, Linux only; 0 if unknown)."""
+    """CPU seconds used so far by the process ``pid`` of this machine (0 if unknown or gone),
+    to the nanosecond: the scheduler's own count (``/proc/PID/schedstat``, Linux only),
+    where ``/proc/PID/stat`` counts whole 10 ms ticks, too coarse for one request of a
+    few milliseconds."""
     if pid is None:
         return 0.0
     try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return int(Path(f"/proc/{pid}/schedstat").read_text().split()[0]) / 1e9
     except OSError:
         return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
 
 
 def sized_season(players: int, manches_per_player: int, *, donnes: int, seed: int):
@@ -396,19 +398,6 @@ def server_pids(base: str) -> list[int]:
         if any(b"gunicorn" in part for part in command) and f"127.0.0.1:{port}".encode() in command:
             pids.append(int(stat.parent.name))
     return pids
-
-
-def cpu_seconds(pids: list[int]) -> float:
-    """CPU seconds used so far by the processes ``pids``, to the nanosecond: the scheduler's
-    own count (``/proc/PID/schedstat``), where ``/proc/PID/stat`` counts whole 10 ms ticks,
-    too coarse for one request of a few milliseconds. A process gone counts for nothing."""
-    total = 0
-    for pid in pids:
-        try:
-            total += int(Path(f"/proc/{pid}/schedstat").read_text().split()[0])
-        except OSError:
-            continue
-    return total / 1e9
 
 
 class Session:

@@ -53,10 +53,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench._site import (  # noqa: E402
     Session,
-    cpu_seconds,
     gunicorn,
     load_bench_season,
     prepare,
+    process_cpu_seconds,
     scratch_database,
     season_arguments,
     server_pids,
@@ -115,6 +115,10 @@ def run_phase(
     local = threading.local()
     errors: list[str] = []
     pids = server_pids(base) if concurrency == 1 else []
+    turn = 2 if paired else 1  # requests per page request: the page's, and its paired one
+
+    def server_cpu() -> float:
+        return sum(process_cpu_seconds(pid) for pid in pids)
 
     def session(visitor: bool) -> Session:
         name = "visitor" if visitor else "session"
@@ -128,8 +132,8 @@ def run_phase(
         visitor = paired is not None and i % 2 == 1
         if time.monotonic() > deadline:
             return visitor, None, None
-        path = paired if visitor else paths[(i // 2 if paired else i) % len(paths)]
-        cpu = cpu_seconds(pids)
+        path = paired if visitor else paths[i // turn % len(paths)]
+        cpu = server_cpu()
         start = time.perf_counter()
         try:
             status, _body = session(visitor).get(path)
@@ -138,18 +142,19 @@ def run_phase(
             session(visitor).close()
             return visitor, None, None
         elapsed = time.perf_counter() - start
-        cpu = cpu_seconds(pids) - cpu if pids else None
+        cpu = server_cpu() - cpu if pids else None
         if status != 200:
             errors.append(f"{path}: HTTP {status}")
             return visitor, None, None
         return visitor, elapsed, cpu
 
-    sent = requests * 2 if paired else requests
     with ThreadPoolExecutor(max_workers=concurrency) as pool:
         far = time.monotonic() + cap
-        list(pool.map(lambda i: one(i, far), range(max(warmup, len(paths)) * (2 if paired else 1))))
+        list(pool.map(lambda i: one(i, far), range(max(warmup, len(paths)) * turn)))
         deadline = time.monotonic() + cap
-        answers = [a for a in pool.map(lambda i: one(i, deadline), range(sent)) if a[1] is not None]
+        answers = [
+            a for a in pool.map(lambda i: one(i, deadline), range(requests * turn)) if a[1] is not None
+        ]
     page = [a for a in answers if not a[0]]
     if not page:
         raise SystemExit(f"no request succeeded: {errors[:5]}")
