@@ -9,8 +9,9 @@ for the cache)::
 The site runs as production runs it (gunicorn, 3 workers, PostgreSQL with
 persistent connections, the Redis cache, one Celery worker on ``BENCH_BROKER_URL``
 for the recomputation a change queues). After a warm-up, 4 reader processes
-load the standings page in a loop; one donne is then corrected (and the
-season's revision bumped, as the sheet service does). Printed: the warm
+load the standings page in a loop; one donne is then corrected and the
+season's revision bumped in one transaction, as the sheet's services write
+(the recomputation is announced before the change commits). Printed: the warm
 page's median (one client, then the 4 readers before the change), the
 worst reader latency after the change (target ≤ 2× the readers' warm
 median: they get the previous result while one process recomputes), and
@@ -89,7 +90,7 @@ def main() -> None:
         if not env["CACHE_URL"].startswith("redis://"):
             raise SystemExit("the stampede run needs the Redis cache (BENCH_CACHE_URL)")
         env["LOG_LEVEL"] = "INFO"  # the cache logs each recomputation
-        from django.db import connection
+        from django.db import connection, transaction
 
         from league.models import Donne, Manche
         from league.services.revision import invalidate
@@ -142,8 +143,9 @@ def main() -> None:
             before = recomputations()
             first = Donne.objects.filter(manche__season=season).order_by("manche__number", "index").first()
             changed_at = time.perf_counter()
-            Donne.objects.filter(pk=first.pk).update(points=first.points + 1 if first.points < 91 else 90)
-            invalidate(season)  # queues the recomputation once committed (autocommit: now)
+            with transaction.atomic():  # as the sheet's services write: announced before it commits
+                Donne.objects.filter(pk=first.pk).update(points=first.points + 1 if first.points < 91 else 90)
+                invalidate(season)  # queues the recomputation once committed
             bumped_at = time.perf_counter()
             connection.close()
             while True:  # until the readers get the new result (unmarked), then a few seconds more
