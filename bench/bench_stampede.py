@@ -182,7 +182,8 @@ def main() -> None:
         p99_before, p99_after = percentile(steady, 0.99), percentile(after, 0.99)
         print(
             f"{args.readers} readers before the change: median {warm_readers * 1000:.1f} ms, "
-            f"p99 {p99_before * 1000:.1f} ms, worst {max(steady) * 1000:.1f} ms ({len(steady)} requests)"
+            f"p99 {p99_before * 1000:.1f} ms, worst {max(steady) * 1000:.1f} ms "
+            f"({max(steady) / warm_readers:.2f}× their median, with no change; {len(steady)} requests)"
         )
         print(
             f"{args.readers} readers, one change: {len(after)} requests after it; the new result "
