@@ -4,13 +4,7 @@
 gunicorn, was the stampede benchmark's worst reader: ``bench/bench_stampede.py``.)
 """
 
-import json
-import os
-import subprocess
-import sys
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.support.settings_process import fresh_process_json
 
 #: Imports the entry point named in argv, then says what the process holds.
 PROBE = """
@@ -27,17 +21,7 @@ print(json.dumps({
 
 def started(entry_point: str, **env: str) -> dict:
     """What a fresh process holds once ``entry_point`` is imported (as gunicorn imports it)."""
-    environment = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings", **env}
-    result = subprocess.run(
-        [sys.executable, "-c", PROBE, entry_point],
-        cwd=ROOT,
-        env=environment,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=True,
-    )
-    return json.loads(result.stdout.splitlines()[-1])
+    return fresh_process_json(PROBE, entry_point, **env)
 
 
 def test_the_web_process_loads_every_view_before_its_first_request():
