@@ -1,6 +1,6 @@
 """What a web process loads once, before its first request, and keeps out of the cycle collector's way.
 
-A web process holds some 140,000 objects that live as long as it does: the
+A web process holds some 120,000 objects that live as long as it does: the
 modules of Django and of every app, the URLconf and every view it imports,
 the translation catalogs. Python's cycle collector scans them all at each of
 its full passes, which a busy process runs every few hundred requests: under

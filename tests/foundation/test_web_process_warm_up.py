@@ -4,6 +4,8 @@
 gunicorn, was the stampede benchmark's worst reader: ``bench/bench_stampede.py``.)
 """
 
+import functools
+
 from tests.support.settings_process import fresh_process_json
 
 #: Imports the entry point named in argv, then says what the process holds.
@@ -19,8 +21,10 @@ print(json.dumps({
 """
 
 
+@functools.cache
 def started(entry_point: str, **env: str) -> dict:
-    """What a fresh process holds once ``entry_point`` is imported (as gunicorn imports it)."""
+    """What a fresh process holds once ``entry_point`` is imported (as gunicorn imports it);
+    one process per entry point and environment, however many tests read it."""
     return fresh_process_json(PROBE, entry_point, **env)
 
 
