@@ -11,7 +11,6 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 
 from django.db.models import Count
-from django.db.models.expressions import RawSQL
 from django.utils.translation import gettext as _
 
 from accounts.models import User
@@ -236,18 +235,15 @@ def manche_situation(manche: Manche, *, now: datetime, known_users: dict | None 
 NO_COMMENT = ""
 
 
-def with_comments_mark(manches):
-    """``manches`` annotated with ``comments_mark``: how many comments their comptes-rendus
-    have and the newest, in a few characters read with the manche, so that a page reads
-    their counts only when they changed (:func:`comment_counts`). Derived from the rows
-    themselves, as ``signatures.with_night_mark`` (raw SQL for the same reason)."""
-    manche, comment, compte_rendu = Manche._meta.db_table, Comment._meta.db_table, CompteRendu._meta.db_table
-    return manches.annotate(
-        comments_mark=RawSQL(  # noqa: S611 (no parameter: the models' own table names)
-            f"COALESCE((SELECT COUNT(*) || '.' || MAX(c.id) FROM {comment} c"  # noqa: S608
-            f" JOIN {compte_rendu} r ON c.compte_rendu_id = r.id WHERE r.manche_id = {manche}.id), '')",
-            [],
-        )
+def comments_mark_sql(manche_table: str) -> str:
+    """The SQL of a manche's ``comments_mark`` (the row of ``manche_table`` it is read with): how
+    many comments its comptes-rendus have and the newest, in a few characters, so that a
+    page reads their counts only when they changed (:func:`comment_counts`). Derived from
+    the rows themselves, as ``signatures.night_mark_sql`` (raw SQL for the same reason)."""
+    comment, compte_rendu = Comment._meta.db_table, CompteRendu._meta.db_table
+    return (
+        f"COALESCE((SELECT COUNT(*) || '.' || MAX(c.id) FROM {comment} c"  # noqa: S608
+        f" JOIN {compte_rendu} r ON c.compte_rendu_id = r.id WHERE r.manche_id = {manche_table}.id), '')"
     )
 
 

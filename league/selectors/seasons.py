@@ -16,9 +16,6 @@ from django.shortcuts import get_object_or_404
 from ..models import Manche, Registration, Season
 from ..presentation import manche_state
 from ..rules import calendar as cal
-from .comptes_rendus import with_comments_mark
-from .people import with_names
-from .signatures import with_night_mark
 
 
 def current_season() -> Season | None:
@@ -39,19 +36,14 @@ def season_or_404(name: str) -> Season:
     return get_object_or_404(Season.objects.select_related("president", "vice_president"), name=name)
 
 
-def manche_or_404(season_name: str, number: int, *, names_only: bool = False) -> Manche:
+def manche_or_404(season_name: str, number: int) -> Manche:
     """Manche ``number`` of the season named ``season_name`` with its season and people, or a 404
-    (``names_only``: only what names its capitaine and absent player, for the manche page, which
-    shows who closed it only in its ranking, rendered once per revision; and the marks of its
-    signatures and contests and of its comments, which it reads only when they changed)."""
-    manches = (
-        with_comments_mark(
-            with_night_mark(with_names(Manche.objects.all(), "capitaine", "absent", whole=("season",)))
-        )
-        if names_only
-        else Manche.objects.select_related("season", "capitaine", "absent", "closed_by")
+    (the manche page reads its own: ``manche.manche_page_or_404``)."""
+    return get_object_or_404(
+        Manche.objects.select_related("season", "capitaine", "absent", "closed_by"),
+        season__name=season_name,
+        number=number,
     )
-    return get_object_or_404(manches, season__name=season_name, number=number)
 
 
 def with_fill(queryset):

@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from django.db.models.expressions import RawSQL
 from django.utils import timezone
 
 from accounts.models import User
@@ -41,24 +40,21 @@ def contest_until(manche: Manche) -> datetime | None:
 NO_SIGNATURE_NOR_CONTEST = "/"
 
 
-def with_night_mark(manches):
-    """``manches`` annotated with ``night_mark``: what its signatures and contests are now,
-    in a few characters (how many, the newest, how many ruled) read with the manche, so
-    that a page reads them only when they changed (:func:`night_signatures`). Derived from
-    the rows themselves: no write has to remember to change it.
+def night_mark_sql(manche_table: str) -> str:
+    """The SQL of a manche's ``night_mark`` (the row of ``manche_table`` it is read with): what its
+    signatures and contests are now, in a few characters (how many, the newest, how many
+    ruled), so that a page reads them only when they changed (:func:`night_signatures`).
+    Derived from the rows themselves: no write has to remember to change it.
 
     Raw SQL, as two scalar subqueries: written with the ORM's aggregate subqueries the
-    query cost more to build than the two reads it spares."""
-    manche = Manche._meta.db_table
+    query cost more to build than the two reads it spares. No parameter: the models'
+    own table names."""
     signature, contest = SheetSignature._meta.db_table, DonneContest._meta.db_table
-    return manches.annotate(
-        night_mark=RawSQL(  # noqa: S611 (no parameter: the models' own table names)
-            f"COALESCE((SELECT COUNT(*) || '.' || MAX(s.id) FROM {signature} s"  # noqa: S608
-            f" WHERE s.manche_id = {manche}.id), '') || '/' || "
-            f"COALESCE((SELECT COUNT(*) || '.' || MAX(c.id) || '.' || COUNT(c.ruled_at) FROM {contest} c"
-            f" WHERE c.manche_id = {manche}.id), '')",
-            [],
-        )
+    return (
+        f"COALESCE((SELECT COUNT(*) || '.' || MAX(s.id) FROM {signature} s"  # noqa: S608
+        f" WHERE s.manche_id = {manche_table}.id), '') || '/' || "
+        f"COALESCE((SELECT COUNT(*) || '.' || MAX(c.id) || '.' || COUNT(c.ruled_at) FROM {contest} c"
+        f" WHERE c.manche_id = {manche_table}.id), '')"
     )
 
 

@@ -7,14 +7,14 @@ module, so the sections evolve independently.
 from django.shortcuts import render
 
 from ..models import Manche
+from ..selectors.manche import manche_page_or_404
 from ..selectors.registrations import table_reads
-from ..selectors.seasons import manche_or_404
 from ..selectors.signatures import seats_known
 from . import comptes_rendus, registrations, sheet, signatures
 
 
 def manche_detail(request, season_name: str, number: int):
-    manche = manche_or_404(season_name, number, names_only=True)
+    manche = manche_page_or_404(season_name, number)
     # A played manche's ranking, rendered once per revision, carries the seats it was made from.
     played = sheet.played_reading(manche) if manche.status == Manche.Status.PLAYED else None
     seats = (played[1].seats or None) if played else None
