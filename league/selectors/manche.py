@@ -34,16 +34,25 @@ class _Columns:
     start: int
     fields: tuple[Field, ...]
 
+    @functools.cached_property
+    def columns(self) -> tuple:
+        """Each field as the ORM's column expression under ``alias`` (what its converters are given)."""
+        return tuple(field.get_col(self.alias) for field in self.fields)
+
+    @functools.cached_property
+    def attnames(self) -> list[str]:
+        return [field.attname for field in self.fields]
+
     def instance(self, row: tuple) -> Model | None:
-        """The instance these columns of ``row`` hold (None for a LEFT JOIN that found no row)."""
+        """The instance these columns of ``row`` hold (None for a LEFT JOIN that found no row).
+        The converters are asked of this request's connection, as the ORM asks them per query."""
         values = list(row[self.start : self.start + len(self.fields)])
         if values[0] is None:
             return None
-        for position, field in enumerate(self.fields):
-            column = field.get_col(self.alias)
+        for position, (field, column) in enumerate(zip(self.fields, self.columns, strict=True)):
             for convert in connection.ops.get_db_converters(column) + field.get_db_converters(connection):
                 values[position] = convert(values[position], column, connection)
-        return self.model.from_db(connection.alias, [f.attname for f in self.fields], values)
+        return self.model.from_db(connection.alias, self.attnames, values)
 
 
 @dataclass(frozen=True)
