@@ -75,8 +75,12 @@ def test_computed_accessits_carry_their_value(client, small_season):
     assert "value" not in by_award["cuillere_de_bois"]
 
 
-def test_unknown_season_is_404(client, db):
-    assert client.get(reverse("reports:api_standings", args=["1999-2000"])).status_code == 404
+def test_unknown_season_is_404_in_json(client, db):
+    response = client.get(reverse("reports:api_standings", args=["1999-2000"]))
+
+    assert response.status_code == 404
+    assert response["Content-Type"] == "application/json"
+    assert response.json() == {"season": "1999-2000", "errors": ["season: no season is named '1999-2000'"]}
 
 
 def test_the_standings_api_answers_only_get(client, small_season):
