@@ -17,7 +17,9 @@ worst reader latency after the change (target ≤ 2× the readers' warm
 median: they get the previous result while one process recomputes), and
 how many times the season was recomputed for that change
 (target: exactly one), counted from the web and Celery workers' logs, and how many
-answers said "Mise à jour en cours…" (the previous result while the worker recomputes).
+answers said "Mise à jour en cours…" (the previous result while the worker recomputes), then the eight slowest
+answers after the change and when each was sent (a cluster of them points at a moment of
+the recomputation: the worker's reads, its writes to the cache).
 """
 
 from __future__ import annotations
@@ -199,6 +201,11 @@ def main() -> None:
             f"(target ≤ 2), {worst / max(steady):.2f}× their worst before; "
             f"median {statistics.median(after) * 1000:.1f} ms; recomputations of the season: {recomputes} "
             f"(target: 1); {updating} answers marked as being updated"
+        )
+        slowest = sorted(((s, start) for start, s, _m in latencies if start >= changed_at), reverse=True)[:8]
+        print(
+            "slowest after the change (ms @ seconds after it): "
+            + ", ".join(f"{s * 1000:.1f} @ {start - changed_at:+.2f}" for s, start in slowest)
         )
         from django.core.cache import cache
 
