@@ -1,7 +1,7 @@
 """Every page of the URL register fits a phone and a laptop, for a visitor, a member, a capitaine and the President.
 
 For each page an HTML ``GET`` gives (the register of
-``tests/security/urlmap.py``, with its sample world), at 375×812 and
+``tests/security/urlmap.py``, with its sample world, and a dead link's page), at 375×812 and
 1280×800: nothing overflows sideways (``scrollWidth <= innerWidth``), and the
 main table's key column — Points moyens on the standings, the totals and the
 pot on the sheet — is inside the viewport. Each page leaves a screenshot in
@@ -93,6 +93,7 @@ def test_every_page_fits_without_sideways_scrolling(browser, viewport, live_serv
     paths.append(
         ("league:sheet (being played)", reverse("league:sheet", args=[world.season.name, manche.number]))
     )
+    paths.append(("a dead link (404)", f"/saisons/{world.season.name}/manches/999/une-adresse-ancienne/"))
     # Layout only: the offline service worker (tested in test_offline_sheet) stays out of the walk.
     context = browser.new_context(
         base_url=live_server.url, locale="fr-FR", service_workers="block", **VIEWPORTS[viewport]

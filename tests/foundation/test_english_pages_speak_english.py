@@ -1,7 +1,8 @@
 """A reader who chose English reads English on every page: no French label, punctuation or number.
 
 Walks every HTML page of the URL register (``tests/security/urlmap.py``, its
-sample world, and a manche being played) in English, as a visitor, a member,
+sample world, a manche being played, and the pages a refusal or a dead link
+shows) in English, as a visitor, a member,
 the capitaine and the President, and looks for French in what a person reads
 (text and the title, alt, placeholder, aria-label and content attributes).
 
@@ -72,11 +73,13 @@ def test_every_page_in_english_is_in_english(client, world, who):
         client.force_login(world.users[who])
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
     being_played = reverse("league:sheet", args=[world.season.name, manche.number])
-    paths = [*page_paths(world), ("league:sheet (being played)", being_played)]
+    dead_link = f"/saisons/{world.season.name}/manches/999/"
+    paths = [*page_paths(world), ("league:sheet (being played)", being_played), ("a dead link", dead_link)]
     problems, read = [], 0
     for name, path in paths:
         response = client.get(path)
-        if response.status_code != 200 or "text/html" not in response.get("Content-Type", ""):
+        # The pages and the error pages in the site's layout: refused (403), not found (404).
+        if response.status_code not in (200, 403, 404) or "text/html" not in response.get("Content-Type", ""):
             continue
         read += 1
         problems.extend(
