@@ -25,7 +25,7 @@ def api_standings(request, season_name: str):
     try:
         season = season_or_404(season_name)
     except Http404:
-        body = {"season": season_name, "errors": [f"season: no season is named {season_name!r}"]}
+        body = {"season": season_name, "errors": [f"season: no season is named “{season_name}”"]}
         return _json_response(404, json.dumps(body, ensure_ascii=False))
     now = timezone.now()
 

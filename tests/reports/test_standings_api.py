@@ -80,7 +80,7 @@ def test_unknown_season_is_404_in_json(client, db):
 
     assert response.status_code == 404
     assert response["Content-Type"] == "application/json"
-    assert response.json() == {"season": "1999-2000", "errors": ["season: no season is named '1999-2000'"]}
+    assert response.json() == {"season": "1999-2000", "errors": ["season: no season is named “1999-2000”"]}
 
 
 def test_the_standings_api_answers_only_get(client, small_season):
