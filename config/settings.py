@@ -67,6 +67,7 @@ MIDDLEWARE = [
     "accounts.middleware.OfficesReadOncePerRequestMiddleware",
     "league.middleware.MemberFrameMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "config.method_not_allowed.MethodNotAllowedPageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",

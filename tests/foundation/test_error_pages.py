@@ -1,9 +1,10 @@
 """An error speaks the reader's language on the site's own pages, never Django's bare English ones.
 
-A dead link (404) and a refused action (403) keep the site's layout and menu,
-so the reader goes on from there; a broken request (400), a form refused by
-the CSRF check and a server error (500) get a page of their own that needs
-neither the request's user nor the database, since either may be what failed.
+A dead link (404), a refused action (403) and the address of a button opened
+as a page (405) keep the site's layout and menu, so the reader goes on from
+there; a broken request (400), a form refused by the CSRF check and a server
+error (500) get a page of their own that needs neither the request's user nor
+the database, since either may be what failed.
 """
 
 import pytest
@@ -92,3 +93,22 @@ def test_the_server_error_page_reads_nothing_from_the_database(django_assert_num
 
     assert response.status_code == 500
     assert "Erreur du site" in response.content.decode()
+
+
+def test_an_address_that_answers_only_a_button_opens_a_page_saying_so(client, player):
+    client.force_login(player)
+
+    response = client.get(reverse("accounts:logout"))
+
+    assert response.status_code == 405
+    assert "POST" in response["Allow"]
+    page = response.content.decode()
+    assert "Cette adresse ne s'ouvre pas comme une page" in page
+    assert player.display_name in page  # the site's layout, still signed in
+
+
+def test_a_form_sent_to_such_an_address_is_answered_as_before(client, player):
+    response = client.put(reverse("accounts:logout"))
+
+    assert response.status_code == 405
+    assert response.content == b""
