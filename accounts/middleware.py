@@ -1,8 +1,13 @@
-"""The site's own middleware: members-only reading, French first, the offices read once per request."""
+"""The site's own middleware: members-only reading, French first, the offices read once per request,
+signing in from a button that updates part of a page."""
+
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.contrib.auth.views import redirect_to_login
+from django.shortcuts import resolve_url
 from django.urls import Resolver404, resolve
+from django_htmx.http import HttpResponseClientRedirect
 
 from .roles import offices_read_once
 
@@ -68,3 +73,27 @@ class OfficesReadOncePerRequestMiddleware:
     def __call__(self, request):
         with offices_read_once():
             return self.get_response(request)
+
+
+class SignInFromFragmentsMiddleware:
+    """A button that updates part of a page (htmx) sends a member whose session ended to the
+    sign-in page as a whole page, and back to the page he was on once signed in.
+
+    Answered by the usual redirect, htmx followed it and put the whole sign-in
+    page inside the part it updates (a page in the page, under the manche's
+    title), and signing in there led to the button's address, which is no page.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if (
+            getattr(request, "htmx", False)
+            and response.status_code in (301, 302, 303, 307, 308)
+            and urlsplit(response["Location"]).path == resolve_url(settings.LOGIN_URL)
+        ):
+            back_to = request.htmx.current_url_abs_path or "/"
+            return HttpResponseClientRedirect(redirect_to_login(back_to)["Location"])
+        return response

@@ -70,6 +70,7 @@ MIDDLEWARE = [
     "config.method_not_allowed.MethodNotAllowedPageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "accounts.middleware.SignInFromFragmentsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
     "accounts.middleware.MembersOnlyReadingMiddleware",
     # Axes last: it inspects the outcome of authentication.
