@@ -26,6 +26,7 @@ if not SECRET_KEY:
     raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off")
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+CSRF_FAILURE_VIEW = "config.csrf_failure.csrf_failure"
 # The public address, for links in emails and calendar feeds. Unset, it is
 # the development server's own (`PORT=8123 make run` serves on 8123).
 SITE_URL = env_str("SITE_URL", f"http://127.0.0.1:{env_int('PORT', 8000)}").rstrip("/")

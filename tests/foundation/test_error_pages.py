@@ -4,10 +4,14 @@ A dead link (404), a refused action (403) and the address of a button opened
 as a page (405) keep the site's layout and menu, so the reader goes on from
 there; a broken request (400), a form refused by the CSRF check and a server
 error (500) get a page of their own that needs neither the request's user nor
-the database, since either may be what failed.
+the database, since either may be what failed. A button that updates part of
+a page, refused by the CSRF check, reloads the page with a message instead.
 """
 
+import html
+
 import pytest
+from django.conf import settings
 from django.test import Client, RequestFactory
 from django.urls import path, reverse
 from django.views import defaults
@@ -112,3 +116,25 @@ def test_a_form_sent_to_such_an_address_is_answered_as_before(client, player):
 
     assert response.status_code == 405
     assert response.content == b""
+
+
+@pytest.mark.usefixtures("in_season_clock")
+def test_a_button_sent_with_an_old_token_reloads_the_page_saying_nothing_was_saved(open_manche, player):
+    from league.models import Registration
+
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(player)
+    page = reverse("league:manche_detail", args=[open_manche.season.name, open_manche.number])
+    client.get(page)  # the page's token, before the member signed in again in another tab
+    client.cookies[settings.CSRF_COOKIE_NAME] = "a" * 32
+
+    response = client.post(
+        reverse("league:registration_add", args=[open_manche.season.name, open_manche.number]),
+        HTTP_HX_REQUEST="true",
+        HTTP_X_CSRFTOKEN="b" * 32,
+    )
+
+    assert response["HX-Refresh"] == "true"
+    assert not Registration.objects.filter(manche=open_manche).exists()
+    reloaded = html.unescape(client.get(page).content.decode())
+    assert "rien n'a été enregistré. La page est à jour : recommencez." in reloaded
