@@ -13,3 +13,34 @@
     if (target.matches && target.matches("input[data-select-on-click]")) { target.select(); }
   });
 })();
+
+/* A button that updates part of a page never fails silently (a dropped connection, a refusal, an
+   error): say that nothing was saved, at the top of the nearest [data-not-saved] (the sheet, or the
+   page's main part), in its words; the form keeps what was typed. */
+(function () {
+  "use strict";
+  function notSaved(event) {
+    var elt = event.detail && event.detail.elt;
+    if (!elt || elt.tagName !== "FORM") { return; }  // the sheet board's polling retries by itself
+    if (event.type === "htmx:sendError" && elt.hasAttribute("data-queue")) { return; }  // kept and resent: sheet_offline.js
+    var box = elt.closest("[data-not-saved]");
+    if (!box) { return; }
+    var old = document.getElementById("not-saved");
+    if (old) { old.remove(); }
+    var alert = document.createElement("div");
+    alert.id = "not-saved";
+    alert.className = "alert alert-danger";
+    alert.setAttribute("role", "alert");
+    alert.textContent = box.getAttribute("data-not-saved");
+    box.insertBefore(alert, box.firstChild);
+    alert.scrollIntoView({ block: "center" });
+  }
+  document.body.addEventListener("htmx:sendError", notSaved);
+  document.body.addEventListener("htmx:responseError", notSaved);
+  document.body.addEventListener("htmx:beforeRequest", function (event) {
+    var elt = event.detail && event.detail.elt;
+    if (!elt || elt.tagName !== "FORM") { return; }
+    var old = document.getElementById("not-saved");
+    if (old) { old.remove(); }
+  });
+})();
