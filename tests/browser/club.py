@@ -6,7 +6,7 @@ from decimal import Decimal
 from django.utils import timezone
 
 from tests.support.members import make_member
-from tests.support.seasons import make_manche
+from tests.support.seasons import make_manche, make_season
 
 SEASON = "2025-2026"
 MEMBERS = [
@@ -98,3 +98,10 @@ def play_the_night(m, users):
 
 def manche_path(m) -> str:
     return f"/saisons/{m.season.name}/manches/{m.number}/"
+
+
+def tonight(users):
+    """Manche 2 of the season, begun three hours ago with the ``TABLE`` seated, after the opening night."""
+    season = make_season(SEASON, president=users["ben"], default_location="Chez Ben")
+    opening_night(season, users)
+    return open_manche(season, users, number=2, starts_at=timezone.now() - timedelta(hours=3), seated=TABLE)

@@ -58,11 +58,7 @@ def test_signing_up_that_fails_says_nothing_was_saved(open_browser, failure):
 
 
 def test_a_donne_the_site_refuses_says_so_on_the_sheet(open_browser):
-    users = club.members()
-    season = make_season(club.SEASON, president=users["ben"], default_location="Chez Ben")
-    manche = club.open_manche(
-        season, users, number=2, starts_at=timezone.now() - timedelta(hours=3), seated=club.TABLE
-    )
+    manche = club.tonight(club.members())
     page = open_browser()
     open_browser.last_page = page
     sign_in(page, "bruno", next_path=club.manche_path(manche))

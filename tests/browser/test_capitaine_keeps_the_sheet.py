@@ -1,13 +1,9 @@
 """The capitaine keeps the sheet on his phone: a whole manche, a correction, the close."""
 
 import re
-from datetime import timedelta
 
 import pytest
-from django.utils import timezone
 from playwright.sync_api import expect
-
-from tests.support.seasons import make_season
 
 from . import club
 from .journeys import sign_in
@@ -34,11 +30,7 @@ def test_capitaine_enters_a_whole_manche_corrects_a_donne_and_closes_it(open_bro
     from league.models import Donne, Manche
 
     users = club.members()
-    season = make_season(club.SEASON, president=users["ben"], default_location="Chez Ben")
-    club.opening_night(season, users)
-    manche = club.open_manche(
-        season, users, number=2, starts_at=timezone.now() - timedelta(hours=3), seated=club.TABLE
-    )
+    manche = club.tonight(users)
 
     page = open_browser()
     open_browser.last_page = page

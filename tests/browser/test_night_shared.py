@@ -2,14 +2,10 @@
 
 import io
 import re
-from datetime import timedelta
 
 import pytest
-from django.utils import timezone
 from PIL import Image
 from playwright.sync_api import expect
-
-from tests.support.seasons import make_season
 
 from . import club
 from .journeys import sign_in
@@ -17,11 +13,7 @@ from .journeys import sign_in
 
 def _played_night():
     users = club.members()
-    season = make_season(club.SEASON, president=users["ben"], default_location="Chez Ben")
-    club.opening_night(season, users)
-    manche = club.open_manche(
-        season, users, number=2, starts_at=timezone.now() - timedelta(hours=3), seated=club.TABLE
-    )
+    manche = club.tonight(users)
     return club.play_the_night(manche, users)
 
 

@@ -1,28 +1,15 @@
 """The sheet on a phone with poor Wi-Fi: donnes kept offline, sent once, conflicts shown, the page cached."""
 
 import re
-from datetime import timedelta
 
 import pytest
-from django.utils import timezone
 from playwright.sync_api import expect
-
-from tests.support.seasons import make_season
 
 from . import club
 from .journeys import sign_in
 from .test_capitaine_keeps_the_sheet import enter_donne
 
 PENDING = "#board tr.sheet-pending"
-
-
-def _night(users):
-    season = make_season(club.SEASON, president=users["ben"], default_location="Chez Ben")
-    club.opening_night(season, users)
-    manche = club.open_manche(
-        season, users, number=2, starts_at=timezone.now() - timedelta(hours=3), seated=club.TABLE
-    )
-    return manche
 
 
 def _sheet_path(manche) -> str:
@@ -51,7 +38,7 @@ def test_three_donnes_entered_offline_wait_on_the_phone_then_are_saved_exactly_o
     from league.models import Donne
 
     users = club.members()
-    manche = _night(users)
+    manche = club.tonight(users)
     page = open_browser()
     open_browser.last_page = page
     sign_in(page, "bruno", next_path=_sheet_path(manche))
@@ -87,7 +74,7 @@ def test_a_donne_whose_answer_is_lost_is_resent_without_a_duplicate(open_browser
     from league.models import Donne
 
     users = club.members()
-    manche = _night(users)
+    manche = club.tonight(users)
     page = open_browser(service_workers="block")  # the route below sees every request
     open_browser.last_page = page
     sign_in(page, "bruno", next_path=_sheet_path(manche))
@@ -118,7 +105,7 @@ def test_two_phones_offline_meet_in_a_visible_conflict_and_no_donne_is_lost(open
     from league.models import Donne, SheetConflict
 
     users = club.members()
-    manche = _night(users)
+    manche = club.tonight(users)
     capitaine = open_browser()
     president = open_browser()
     open_browser.last_page = president
@@ -174,7 +161,7 @@ def _wait_until_kept_offline(page, seconds: int = 20) -> None:
 @pytest.mark.django_db(transaction=True)
 def test_the_service_worker_serves_the_sheet_offline_after_one_visit(open_browser):
     users = club.members()
-    manche = _night(users)
+    manche = club.tonight(users)
     page = open_browser()
     open_browser.last_page = page
     sign_in(page, "bruno", next_path=_sheet_path(manche))

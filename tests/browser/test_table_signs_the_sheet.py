@@ -1,12 +1,7 @@
 """After the close: a player confirms the sheet from his phone, another contests a donne, the President rules."""
 
-from datetime import timedelta
-
 import pytest
-from django.utils import timezone
 from playwright.sync_api import expect
-
-from tests.support.seasons import make_season
 
 from . import club
 from .journeys import sign_in
@@ -17,11 +12,7 @@ def test_players_confirm_and_contest_and_the_president_rules(open_browser):
     from league.models import DonneContest, SheetSignature
 
     users = club.members()
-    season = make_season(club.SEASON, president=users["ben"], default_location="Chez Ben")
-    club.opening_night(season, users)
-    manche = club.open_manche(
-        season, users, number=2, starts_at=timezone.now() - timedelta(hours=3), seated=club.TABLE
-    )
+    manche = club.tonight(users)
     club.play_the_night(manche, users)
 
     anne = open_browser()
