@@ -318,8 +318,11 @@ def current_revision(season: Season) -> int:
 
 def _packed(outcome: "rules.MancheOutcome") -> tuple:
     """A manche's outcome for its own cache entry: its deadlines as where they
-    start in the season's list of starts (stored once), not a copy of them."""
-    return replace(outcome, deadlines=None), outcome.deadlines.first, outcome.deadlines.final
+    start in the season's list of starts (stored once), not a copy of them; its
+    sheet without each player's statistics, which only the season's digests read
+    (they were half of the entry, read back on every view of the manche page)."""
+    sheet = replace(outcome.sheet, stats={}) if outcome.sheet else None
+    return replace(outcome, sheet=sheet, deadlines=None), outcome.deadlines.first, outcome.deadlines.final
 
 
 def _unpacked(packed: tuple, starts: tuple) -> "rules.MancheOutcome":
