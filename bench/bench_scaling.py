@@ -15,6 +15,9 @@ measures
   season is loaded, computed and its readings cached), and its ratio to
   ``compute_season`` (target ≤ 1.5); the two are taken in turns
   (``--repeat``, 3 by default) and each figure is the median of its turns;
+  and where the cold page's time went, as the site logs each computation
+  (reading the season, the engine, the digests, storing the readings, the
+  rest: rendering the page), each part × ``compute_season``;
 - import: the season exported to a file (as ``export_season -o`` writes
   it), then imported under another name the way the operator imports a
   season of any size, ``manage.py import_season FILE`` (check + write, one
@@ -37,6 +40,8 @@ its connection is printed next to the wall time, and ratios of both.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import logging
 import statistics
 import sys
 import time
@@ -97,6 +102,48 @@ def warm_medians(pages: dict[str, tuple], runs: int, rounds: int = 5) -> dict[st
     return {name: (statistics.median(times[name]), statistics.median(cpus[name])) for name in pages}
 
 
+class _Computations(logging.Handler):
+    """The site's log lines of each computation of a season, kept with their figures."""
+
+    def __init__(self):
+        super().__init__(logging.INFO)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+    def split(self, page: float) -> dict[str, float]:
+        """The cold page's seconds by part, from the lines of its one computation."""
+        (computed,) = [r for r in self.records if "computed with its readings in" in r.msg]
+        _pk, _total, reading, engine, digests = computed.args
+        # Each reading computed logs what storing took: the season's readings, then the page's own.
+        storing = sum(r.args[-1] for r in self.records if r.msg.endswith("of it storing"))
+        parts = {
+            "reading the season": reading,
+            "the engine": engine,
+            "the digests": digests,
+            "storing": storing,
+        }
+        parts["the rest"] = page - sum(parts.values())
+        return parts
+
+
+@contextlib.contextmanager
+def computations():
+    """The site's log of each computation while inside (the site logs only warnings here)."""
+    logger = logging.getLogger("league")
+    handler, level = _Computations(), logger.level
+    logger.addHandler(handler)
+    logger.setLevel(logging.INFO)
+    logger.propagate = False
+    try:
+        yield handler
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(level)
+        logger.propagate = True
+
+
 def measure(players: int, per_player: int, args) -> dict:
     from django.core.cache import cache
     from django.test import Client
@@ -115,11 +162,13 @@ def measure(players: int, per_player: int, args) -> dict:
     # compute_season and the cold page in turns, ``--repeat`` times, each the median of
     # its turns: the shared machine's speed drifts within a run, and a ratio of two
     # single timings taken seconds apart carried that drift.
-    computes, colds, imports = [], [], []
+    computes, colds, imports, splits = [], [], [], []
     for turn in range(args.repeat):
         computes.append(timed(lambda: rules.compute_season(engine_input, now=NOW))[1:])
         cache.clear()
-        colds.append(timed(lambda: client.get(standings))[1:])
+        with computations() as log:
+            colds.append(timed(lambda: client.get(standings))[1:])
+        splits.append({part: seconds / computes[-1][0] for part, seconds in log.split(colds[-1][0]).items()})
         if turn == 0:
             cached_bytes = sum(len(v) for v in cache._cache.values())
         if turn:  # the previous turn's import: one imported season stays, as in one import
@@ -159,6 +208,7 @@ def measure(players: int, per_player: int, args) -> dict:
         "import": imported,
         "import_cpu": import_cpu,
         "cached bytes": cached_bytes,
+        "split": {part: statistics.median(turn[part] for turn in splits) for part in splits[0]},
         "warm": warm,
     }
 
@@ -181,6 +231,11 @@ def measure_all(args: argparse.Namespace, database: str) -> list[dict]:
             f"        ÷ compute_season, wall (CPU): cold standings {row['cold page'] / row['compute']:.2f} "
             f"({row['cold_cpu'] / row['compute_cpu']:.2f}) (target ≤ 1.5), import "
             f"{row['import'] / row['compute']:.2f} ({row['import_cpu'] / row['compute_cpu']:.2f}) (target ≤ 5)",
+            flush=True,
+        )
+        print(
+            "        the cold standings' parts × compute_season (medians): "
+            + ", ".join(f"{part} {share:.2f}" for part, share in row["split"].items()),
             flush=True,
         )
         base, base_cpu = row["warm"]["sign-in"]

@@ -97,6 +97,20 @@ def test_each_computation_of_a_season_is_logged_once(client, small_season, caplo
     assert computed[0].getMessage().startswith(f"season {small_season.pk}: ")
 
 
+def test_a_computation_logs_where_its_time_went(client, small_season, caplog):
+    """Reading the season, the engine, the digests, then storing: the worker's log
+    (and the scaling benchmark) says which part a slow recomputation spent its time in."""
+    with caplog.at_level("INFO", logger="league"):
+        client.get(reverse("reports:standings", args=[small_season.name]))
+    (computed,) = [r for r in caplog.records if "computed with its readings in" in r.getMessage()]
+    _pk, total, *parts = computed.args
+    assert "reading the season" in computed.getMessage() and "the digests" in computed.getMessage()
+    assert len(parts) == 3 and all(part >= 0 for part in parts) and sum(parts) <= total + 1e-6
+    (stored,) = [r for r in caplog.records if ": reports:standings recomputed in" in r.getMessage()]
+    *_names, whole, storing = stored.args
+    assert 0 <= storing <= whole and whole >= total
+
+
 def test_readers_get_the_previous_result_while_another_process_recomputes(
     client, small_season, season_computations
 ):
