@@ -24,7 +24,7 @@ measures
   transaction; the upload's limit of 2,000 manches would refuse 400×80),
   and its ratio to ``compute_season`` (target ≤ 5), taken in the same turns
   (each turn's imported season deleted but the last's);
-- cached bytes: what the first cold request left in the cache;
+- cached bytes: what the first cold request left in the cache, pickled (as Redis holds it);
 - the median of each page with a warm cache, as a ratio to the sign-in page
   (target ≤ 3 with these defaults), for a visitor, and the manche page also
   for a member who played it (his offices, his buttons to sign or contest),
@@ -170,7 +170,7 @@ def measure(players: int, per_player: int, args) -> dict:
             colds.append(timed(lambda: client.get(standings))[1:])
         splits.append({part: seconds / computes[-1][0] for part, seconds in log.split(colds[-1][0]).items()})
         if turn == 0:
-            cached_bytes = sum(len(v) for v in cache._cache.values())
+            cached_bytes = cache.pickled_size()
         if turn:  # the previous turn's import: one imported season stays, as in one import
             Season.objects.filter(name=f"{name}-import").delete()
         exported = season_file(season, f"{name}-import")

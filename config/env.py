@@ -50,6 +50,8 @@ def env_list(name: str, default: list[str]) -> list[str]:
 #: so its pages recomputed it on every view. Bytes, not entries, are what
 #: matter: a season's readings grow linearly (a few MB for 1,600 manches).
 LOCMEM_OPTIONS = {"MAX_ENTRIES": 100_000}
+#: Django's local-memory cache keeping values as they are (``config/local_cache.py``).
+LOCMEM_CACHE_BACKEND = "config.local_cache.SharedObjectsLocMemCache"
 #: Django's Redis cache keeping its clients (``config/redis_cache.py``).
 REDIS_CACHE_BACKEND = "config.redis_cache.ReusedClientsRedisCache"
 
@@ -60,12 +62,13 @@ def cache_config(url: str) -> dict:
     ``locmem://`` (default) keeps the cache per process, fine for one
     developer: every process computes a season once per change (readings
     are keyed by the season's revision, stored in the database, so they
-    never disagree) and keeps it; ``redis://host:port/db`` shares computed
+    never disagree) and keeps it, as objects, not pickled copies
+    (``config.local_cache``); ``redis://host:port/db`` shares computed
     standings between every web process in production (``config.redis_cache``:
     Django's Redis cache, keeping its Redis clients).
     """
     if url.startswith("locmem://"):
-        return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "OPTIONS": LOCMEM_OPTIONS}
+        return {"BACKEND": LOCMEM_CACHE_BACKEND, "OPTIONS": LOCMEM_OPTIONS}
     if url.startswith("dummy://"):
         return {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}
     if url.startswith(("redis://", "rediss://")):

@@ -221,6 +221,11 @@ class Entry:
     computed_at: datetime
     valid_until: datetime | None
     value: Any
+    #: Whether nobody changes the reading once made (a season's computation: frozen
+    #: dataclasses, tuples, the dicts inside them): the embedded cache then keeps it
+    #: as the object itself instead of a pickled copy (``config.local_cache``; the
+    #: tests check nothing changes it). Rows of the database are kept as copies.
+    cache_as_is: bool = False
 
     def is_fresh(self, revision: int, now: datetime) -> bool:
         return (
@@ -262,10 +267,19 @@ def read_many(season_pk: int, revision: int, names: Iterable[str], *, now: datet
 
 
 def store(
-    season_pk: int, revision: int, readings: dict[str, Any], *, now: datetime, valid_until: datetime | None
+    season_pk: int,
+    revision: int,
+    readings: dict[str, Any],
+    *,
+    now: datetime,
+    valid_until: datetime | None,
+    read_only: bool = False,
 ) -> None:
-    """Keep ``readings`` (name -> value) computed at ``revision`` as of ``now``."""
-    entries = {key(season_pk, n): Entry(revision, now, valid_until, v) for n, v in readings.items()}
+    """Keep ``readings`` (name -> value) computed at ``revision`` as of ``now``
+    (``read_only``: see :attr:`Entry.cache_as_is`)."""
+    entries = {
+        key(season_pk, n): Entry(revision, now, valid_until, v, read_only) for n, v in readings.items()
+    }
     try:
         cache.set_many(entries, timeout=STORE_TIMEOUT)
     except Exception:
@@ -301,7 +315,9 @@ def _release(lock: str, token: str) -> None:
         logger.warning("cache unavailable: lock %s left to expire", lock, exc_info=True)
 
 
-def _compute_and_store(season_pk: int, revision: int, name: str, now: datetime, compute: Compute) -> Any:
+def _compute_and_store(
+    season_pk: int, revision: int, name: str, now: datetime, compute: Compute, read_only: bool
+) -> Any:
     started = time.perf_counter()
     # A season's readings are many objects and no cycles: the collector would only scan
     # them again and again, while they are made and while they are pickled (that doubled
@@ -311,7 +327,7 @@ def _compute_and_store(season_pk: int, revision: int, name: str, now: datetime, 
         if watch.previous:  # made from a previous revision's reading: right for now, not to keep
             return readings.get(name)
         computed = time.perf_counter()
-        store(season_pk, revision, readings, now=now, valid_until=valid_until)
+        store(season_pk, revision, readings, now=now, valid_until=valid_until, read_only=read_only)
     stored = time.perf_counter()
     logger.info(
         "season %s revision %s: %s recomputed in %.3f s, %.3f s of it storing",
@@ -325,7 +341,14 @@ def _compute_and_store(season_pk: int, revision: int, name: str, now: datetime, 
 
 
 def reading(
-    season_pk: int, revision: int, name: str, *, now: datetime, compute: Compute, scheduled: bool = False
+    season_pk: int,
+    revision: int,
+    name: str,
+    *,
+    now: datetime,
+    compute: Compute,
+    scheduled: bool = False,
+    read_only: bool = False,
 ) -> Any:
     """The reading ``name`` of the season at ``revision`` as of ``now``.
 
@@ -337,6 +360,8 @@ def reading(
     is served while the recomputation is scheduled (never computed here).
     Otherwise a stale one is recomputed here by one process under the lock
     while the others serve it.
+
+    ``read_only``: nobody changes what ``compute`` makes (see :attr:`Entry.cache_as_is`).
     """
     lock = _lock_key(season_pk, name, revision)
     previous = None
@@ -372,15 +397,17 @@ def reading(
             again = read_many(season_pk, revision, [name], now=now)
             if name in again:
                 return again[name]
-        return _compute_and_store(season_pk, revision, name, now, compute)
+        return _compute_and_store(season_pk, revision, name, now, compute, read_only)
     finally:
         if token is not None:
             _release(lock, token)
 
 
-def refresh(season_pk: int, revision: int, name: str, *, now: datetime, compute: Compute) -> None:
+def refresh(
+    season_pk: int, revision: int, name: str, *, now: datetime, compute: Compute, read_only: bool = False
+) -> None:
     """Make the reading ``name`` (and its siblings) at ``revision`` unless it is
-    fresh or another process is making it: what a recomputation runs."""
+    fresh or another process is making it: what a recomputation runs (``read_only``: as for :func:`reading`)."""
     if name in read_many(season_pk, revision, [name], now=now):
         return
     lock = _lock_key(season_pk, name, revision)
@@ -389,6 +416,6 @@ def refresh(season_pk: int, revision: int, name: str, *, now: datetime, compute:
         return
     try:
         if name not in read_many(season_pk, revision, [name], now=now):
-            _compute_and_store(season_pk, revision, name, now, compute)
+            _compute_and_store(season_pk, revision, name, now, compute, read_only)
     finally:
         _release(lock, token)

@@ -21,6 +21,7 @@ a module asks for it with ``pytestmark = pytest.mark.usefixtures("in_season_cloc
 (tests/shifted_clock.py). Celery tasks run in-process (``eager_tasks``).
 """
 
+import pickle
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
@@ -51,6 +52,28 @@ def _fast_and_isolated(settings, tmp_path):
     from django.core.cache import cache
 
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _cached_values_left_as_stored(monkeypatch):
+    """The embedded cache hands out the readings it holds, not copies (``config.local_cache``):
+    a test fails when anything it ran changed one after it was stored."""
+    from django.core.cache.backends.base import DEFAULT_TIMEOUT
+
+    from config.local_cache import SharedObjectsLocMemCache, kept_as_is
+
+    stored: list[tuple[str, object, bytes]] = []
+    keep = SharedObjectsLocMemCache._set
+
+    def _set(self, key, value, timeout=DEFAULT_TIMEOUT):
+        if kept_as_is(value):
+            stored.append((key, value, pickle.dumps(value)))
+        keep(self, key, value, timeout)
+
+    monkeypatch.setattr(SharedObjectsLocMemCache, "_set", _set)
+    yield
+    changed = [key for key, value, pickled in stored if pickle.dumps(value) != pickled]
+    assert not changed, f"cached values changed after they were stored: {changed}"
 
 
 @pytest.fixture(autouse=True)

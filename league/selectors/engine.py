@@ -366,6 +366,7 @@ def season_reading(season: Season, name: str, *, now: datetime, revision: int):
         now=now,
         compute=lambda: season_readings(season, now),
         scheduled=True,
+        read_only=True,
     )
 
 
@@ -383,7 +384,12 @@ def refresh(season_pk: int, now: datetime) -> None:
     season = Season.objects.filter(pk=season_pk).first()
     if season is not None:
         revision_cache.refresh(
-            season.pk, season.revision, "played", now=now, compute=lambda: season_readings(season, now)
+            season.pk,
+            season.revision,
+            "played",
+            now=now,
+            compute=lambda: season_readings(season, now),
+            read_only=True,
         )
 
 

@@ -50,7 +50,7 @@ def test_env_list_and_str(monkeypatch):
 
 
 def test_cache_config_locmem():
-    assert cache_config("locmem://")["BACKEND"] == "django.core.cache.backends.locmem.LocMemCache"
+    assert cache_config("locmem://")["BACKEND"] == "config.local_cache.SharedObjectsLocMemCache"
 
 
 @pytest.mark.parametrize("url", ["redis://127.0.0.1:6379/1", "rediss://cache.example:6380/0"])
