@@ -51,6 +51,12 @@ LOCK_TIMEOUT = timedelta(minutes=2)
 #: minutes, one reader spent up to 0.8 s rendering a page nobody kept); a lost one is
 #: scheduled again after it.
 SCHEDULE_TIMEOUT = timedelta(minutes=15)
+#: How long after a change is announced its readers leave the scheduling to the change's
+#: own commit hook (milliseconds away): a reader who scheduled it in that moment paid the
+#: broker's first connection in its process (12 ms alone, 40 ms on a busy machine: the
+#: stampede benchmark's slowest answers as the change committed). Past it, the hook is
+#: taken as lost and the next reader schedules the recomputation.
+ANNOUNCE_GRACE = timedelta(seconds=10)
 #: How often a process with nothing to serve looks for the reading being computed.
 POLL_INTERVAL = 0.05
 #: Readings are overwritten by the next revision; this only lets those of a
@@ -186,12 +192,15 @@ def announce(season_pk: int, revision: int) -> None:
     previous readings, as every later reader does, instead of rendering a page
     of its own from them that nobody keeps (the stampede benchmark's worst
     reader). A change rolled back leaves the mark of a revision never used
-    (revisions grow by random steps); it expires with the schedule's.
+    (revisions grow by random steps); it expires with the schedule's. The
+    mark holds when it was made (the machine's clock): see :data:`ANNOUNCE_GRACE`.
     """
     if _read_by_nobody():
         return
     try:
-        cache.set(_announced_key(season_pk, revision), 1, timeout=int(SCHEDULE_TIMEOUT.total_seconds()))
+        cache.set(
+            _announced_key(season_pk, revision), time.time(), timeout=int(SCHEDULE_TIMEOUT.total_seconds())
+        )
     except Exception:
         logger.warning("cache unavailable: recomputation of season %s not announced", season_pk)
 
@@ -199,14 +208,18 @@ def announce(season_pk: int, revision: int) -> None:
 def _scheduled(season_pk: int, revision: int, *, now: datetime) -> bool:
     """Whether the season's recomputation at ``revision`` is on its way and not done yet.
 
-    Announced but not scheduled, it is scheduled here (:func:`schedule`), as
-    for a stale reading: the change's commit hook may not have run yet, or may
-    never run (the process died with it). With a cache private to this
-    process that recomputes it right here, and it is then done.
+    Announced but not scheduled, it is on its way while the change's commit
+    hook may still queue it for a worker (:data:`ANNOUNCE_GRACE`); after that
+    the hook never ran (the process died with it), and it is scheduled here
+    (:func:`schedule`), as for a stale reading. With a cache private to this
+    process it is scheduled at once, which recomputes it right here, and it is
+    then done.
     """
     queued, announced = _queued_key(season_pk, revision), _announced_key(season_pk, revision)
     marks = _get_many([queued, announced])
     if announced in marks and queued not in marks and _refreshers:
+        if shared() and time.time() - marks[announced] < ANNOUNCE_GRACE.total_seconds():
+            return True  # the writer's hook queues it for a worker
         schedule(season_pk, revision, now=now)
         marks = _get_many([queued])
     return bool(marks)
