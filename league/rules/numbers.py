@@ -60,6 +60,8 @@ def json_number(x: int | Decimal | Fraction | float) -> int | float:
         raise TypeError("a boolean is not a number")
     if isinstance(x, int):
         return x
+    if isinstance(x, Decimal) and x.is_finite() and x == x.to_integral_value():
+        return int(x)  # a whole number of points, nearly every one written: no rounding to make
     if isinstance(x, Fraction):
         d = decimal_of_fraction(x)
     else:
