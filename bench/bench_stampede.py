@@ -12,7 +12,10 @@ for the recomputation a change queues). After a warm-up, 4 reader processes
 load the standings page in a loop; one donne is then corrected and the
 season's revision bumped in one transaction, as the sheet's services write
 (the recomputation is announced before the change commits). Printed: the warm
-page's median (one client, then the 4 readers before the change), the
+page's median (one client, then the 4 readers over ``--before`` seconds before
+the change, and their worst with no change at all: the worst of a window grows
+with its length, so the readers read before the change about as long as they
+take to get the new result after it), the
 worst reader latency after the change (target ≤ 2× the readers' warm
 median: they get the previous result while one process recomputes), and
 how many times the season was recomputed for that change
@@ -48,12 +51,21 @@ from bench._site import (  # noqa: E402
 
 SEASON = "2030-2031"
 RECOMPUTED = ": computed with its readings in"
+#: Seconds the readers read before their answers count (every worker warm).
+WARM_UP = 4
 
 
 def parse_args() -> argparse.Namespace:
     parser = season_arguments(__doc__.split("\n\n")[0])
     parser.add_argument("--readers", type=int, default=4)
     parser.add_argument("--workers", type=int, default=3)
+    parser.add_argument(
+        "--before",
+        type=float,
+        default=30,
+        help="seconds the readers read before the change, once warm (the worst of a window grows with "
+        "its length: about as long as the readers take to get the new result, so the two worsts compare)",
+    )
     parser.add_argument(
         "--after", type=float, default=5, help="seconds the readers go on once they get the new result"
     )
@@ -141,7 +153,7 @@ def main() -> None:
             readers_started = time.perf_counter()
             for r in readers:
                 r.start()
-            time.sleep(8)  # the first seconds warm every worker up (not counted)
+            time.sleep(WARM_UP + args.before)  # the first seconds warm every worker up (not counted)
             before = recomputations()
             first = Donne.objects.filter(manche__season=season).order_by("manche__number", "index").first()
             changed_at = time.perf_counter()
@@ -170,7 +182,9 @@ def main() -> None:
             recomputes = recomputations() - before
             updating = sum(1 for _start, _seconds, marked in latencies if marked)
         after = [seconds for start, seconds, _m in latencies if start >= changed_at]
-        steady = [seconds for start, seconds, _m in latencies if readers_started + 4 <= start < changed_at]
+        steady = [
+            seconds for start, seconds, _m in latencies if readers_started + WARM_UP <= start < changed_at
+        ]
         worst = max(after)
         worst_at = next(start for start, seconds, _m in latencies if start >= changed_at and seconds == worst)
         print(f"database: {url}, cache: {env['CACHE_URL']}, gunicorn {args.workers} workers")
