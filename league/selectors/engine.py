@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
 from decimal import Decimal
+from operator import itemgetter
 from typing import NamedTuple
 
 from django.db.models import TextField
@@ -147,15 +148,18 @@ class _SeasonRows:
         seats = list(
             Seat.objects.filter(**manche_filter).order_by("position").values_list("manche_id", "player_id")
         )
-        donnes = list(
+        # Sorted here rather than by the database: SQLite sorted a big season's 32,000 rows
+        # in a temporary B-tree (18 ms), and they come nearly in order (Python: 5 ms).
+        donnes = sorted(
             Donne.objects.filter(**manche_filter)
-            .order_by("manche_id", "index")
+            .order_by()
             .annotate(
                 points_text=Cast("points", TextField()),
                 **{f"{name}_text": Cast(name, TextField()) for name in _JSON_FIELDS},
             )
             .values_list(
                 "manche_id",
+                "index",
                 "kind",
                 "dealer_id",
                 "taker_id",
@@ -166,7 +170,8 @@ class _SeasonRows:
                 "petit_au_bout",
                 "chelem",
                 *(f"{name}_text" for name in _JSON_FIELDS),
-            )
+            ),
+            key=itemgetter(0, 1),
         )
         quick = list(
             QuickResult.objects.filter(**manche_filter).values_list(
@@ -179,7 +184,7 @@ class _SeasonRows:
             .values_list("manche_id", "author_id", "posted_at", "status", "rejected_at")
         )
         ids = {player for _m, player in seats}
-        ids.update(row[i] for row in donnes for i in (2, 3, 5) if row[i] is not None)
+        ids.update(row[i] for row in donnes for i in (3, 4, 6) if row[i] is not None)
         ids.update(row[1] for row in quick)
         ids.update(row[1] for row in comptes_rendus)
         username = dict(User.objects.filter(pk__in=ids).values_list("pk", "username")) if ids else {}
@@ -191,6 +196,7 @@ class _SeasonRows:
         known_points: dict[str, Decimal] = {}
         for (
             manche_id,
+            _index,
             kind,
             dealer,
             taker,

@@ -3,6 +3,8 @@ poignées, misères, penalties and misère points, whichever way the rows are fe
 
 from decimal import Decimal
 
+from django.db.models import F
+
 from league import rules
 from league.models import Donne, Manche
 from league.selectors.engine import season_input
@@ -45,3 +47,18 @@ def test_card_points_reach_the_engine_as_the_field_reads_them(db):
         d for m in season_input(season).manches for d in m.donnes or () if isinstance(d, rules.ContractDonne)
     ]
     assert all(isinstance(d.points, Decimal) for d in contracts if d.points is not None)
+
+
+def test_donnes_reach_the_engine_in_the_order_of_the_sheet_not_of_their_rows(db):
+    """A donne inserted into a sheet after others were saved is a later row with an
+    earlier place: the engine reads the sheet's order (its ``index``)."""
+    season = load_season(players=10, manches_per_player=6, donnes=20, seed=11)
+    manche = Manche.objects.filter(season=season, donnes__isnull=False).order_by("number").first()
+    rows = list(Donne.objects.filter(manche=manche).order_by("index"))
+    Donne.objects.filter(manche=manche).update(index=F("index") + 1000)  # clear of the unique places
+    for place, donne in enumerate(reversed(rows)):  # the first row saved is now the last donne
+        Donne.objects.filter(pk=donne.pk).update(index=place)
+    expected = [engine_donne(d) for d in Donne.objects.filter(manche=manche).order_by("index")]
+    assert expected != [engine_donne(d) for d in Donne.objects.filter(manche=manche).order_by("pk")]
+    (read,) = [m.donnes for m in season_input(season).manches if m.number == manche.number]
+    assert list(read) == expected
