@@ -9,7 +9,9 @@ its computation to render).
 
 import django_tables2 as tables
 from django.urls import reverse
-from django.utils.html import format_html, format_html_join
+from django.utils.functional import cached_property
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from .templatetags.reports_extras import average, num, signed, title_label
@@ -99,11 +101,13 @@ class StandingsTable(tables.Table):
         ``render_<column>`` methods, else the column's own ``render``. A line's
         cells are joined here rather than by the template: a template loop over
         a big season's 2,000 cells cost as much as the table's whole making.
+        Each cell's opening tag is made once per column, and its content escaped
+        unless it is already HTML (``format_html`` per cell was half the rest).
         """
         columns = [
             (
                 str(column.accessor),
-                column.attrs["td"].as_html(),
+                format_html("<td {}>", column.attrs["td"].as_html()),
                 getattr(self, f"render_{column.name}", None) or column.column.render,
             )
             for column in self.columns
@@ -111,14 +115,27 @@ class StandingsTable(tables.Table):
         return [
             (
                 record,
-                format_html_join(
-                    "",
-                    "<td {}>{}</td>",
-                    ((attrs, render(getattr(record, f), record)) for f, attrs, render in columns),
+                mark_safe(  # noqa: S308 (each part is escaped or made by format_html)
+                    "".join(
+                        f"{opening}{conditional_escape(render(getattr(record, f), record))}</td>"
+                        for f, opening, render in columns
+                    )
                 ),
             )
             for record in self.data
         ]
+
+    @cached_property
+    def _labels(self) -> dict[str, str]:
+        """The words the lines repeat, translated and escaped once per table, not per line."""
+        return {
+            "explain": conditional_escape(_("Le détail de ses points")),
+            "detail": conditional_escape(_("détail")),
+            "provisional title": conditional_escape(_("Provisoire : définitif à la clôture de la saison")),
+            "provisional": conditional_escape(_("provisoire")),
+            "unchanged": format_html('<span class="text-muted">{}</span>', _("inchangé")),
+            "rank": conditional_escape(_("rang")),
+        }
 
     def render_average(self, value, record):
         """Two decimals on the page; the CSV and the API keep the exact value."""
@@ -129,6 +146,7 @@ class StandingsTable(tables.Table):
 
     def render_name(self, value, record):
         url = reverse("reports:player", args=[record.player])
+        labels = self._labels
         return format_html(
             '<a href="{}">{}</a> <button type="button" class="btn btn-link btn-sm p-0 ms-1 explain-toggle no-print" '
             'data-bs-toggle="collapse" data-bs-target="#explain-{}" aria-expanded="false" '
@@ -138,9 +156,9 @@ class StandingsTable(tables.Table):
             value,
             record.player,
             record.player,
-            _("Le détail de ses points"),
-            _("détail"),
-            _("Le détail de ses points"),
+            labels["explain"],
+            labels["detail"],
+            labels["explain"],
         )
 
     def render_title(self, value, record):
@@ -150,21 +168,21 @@ class StandingsTable(tables.Table):
             return format_html('<span class="badge text-bg-warning">{}</span>', title_label(record.title))
         return format_html(
             '<span class="badge text-bg-light border" title="{}">{} ({})</span>',
-            _("Provisoire : définitif à la clôture de la saison"),
+            self._labels["provisional title"],
             title_label(record.title),
-            _("provisoire"),
+            self._labels["provisional"],
         )
 
     def render_if_closed(self, value, record):
         if record.participation is None and record.rank_if_closed == record.rank:
-            return format_html('<span class="text-muted">{}</span>', _("inchangé"))
+            return self._labels["unchanged"]
         parts = []
         if record.participation is not None:
             parts.append(format_html('<span class="text-danger">{}</span>', signed(record.participation)))
         parts.append(
             format_html(
                 "{} {} ({})",
-                _("rang"),
+                self._labels["rank"],
                 record.rank_if_closed,
                 average(record.average_if_closed),
             )
