@@ -23,8 +23,8 @@ from decimal import Decimal
 from operator import itemgetter
 from typing import NamedTuple
 
-from django.db.models import TextField
-from django.db.models.functions import Cast
+from django.db.models import TextField, Value
+from django.db.models.functions import Cast, NullIf
 from django.utils import timezone
 
 from accounts.models import User
@@ -41,14 +41,15 @@ ENGINE_STATUS = {
     Manche.Status.CANCELLED: "cancelled",
 }
 
-#: The donne's small JSON fields, read as their stored text: nearly every donne
-#: has no poignée, misère nor penalty, and an empty list needs no parsing.
+#: The donne's small JSON fields, read as their stored text, NULL for an empty list
+#: (:func:`_json_text`): nearly every donne has no poignée, misère nor penalty, and
+#: an empty list needs no parsing, nor even a call to see that it is empty.
 _JSON_FIELDS = ("poignees", "miseres", "penalties", "misere_points")
 
 
-def _json_or_none(text: str | None):
-    """A JSON column's stored text as its value; None for an empty list or SQL NULL."""
-    return None if text is None or text == "[]" else json.loads(text)
+def _json_text(name: str) -> NullIf:
+    """A JSON column as its stored text, NULL when it holds an empty list."""
+    return NullIf(Cast(name, TextField()), Value("[]", output_field=TextField()))
 
 
 #: The card points as the donne's field holds them (one decimal place).
@@ -155,7 +156,7 @@ class _SeasonRows:
             .order_by()
             .annotate(
                 points_text=Cast("points", TextField()),
-                **{f"{name}_text": Cast(name, TextField()) for name in _JSON_FIELDS},
+                **{f"{name}_text": _json_text(name) for name in _JSON_FIELDS},
             )
             .values_list(
                 "manche_id",
@@ -222,10 +223,10 @@ class _SeasonRows:
                     _points(points, known_points),
                     petit_au_bout,
                     chelem,
-                    _json_or_none(poignees),
-                    _json_or_none(miseres),
-                    _json_or_none(penalties),
-                    _json_or_none(misere_points),
+                    poignees and json.loads(poignees),
+                    miseres and json.loads(miseres),
+                    penalties and json.loads(penalties),
+                    misere_points and json.loads(misere_points),
                 )
             )
         self.quick = defaultdict(list)
