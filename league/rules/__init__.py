@@ -33,7 +33,7 @@ from .donne import (
     validate_donne,
 )
 from .errors import InvalidInput, RuleViolation
-from .explain import explain_player, explain_season
+from .explain import explain_lines, explain_player, explain_season, explanation_lengths
 from .first_season import earliest_season
 from .flow import Transfer, point_flow
 from .manche import QuickResult, RankingEntry, manche_bonuses, rank_manche, vainqueurs, validate_quick_results
@@ -101,8 +101,10 @@ __all__ = [
     "compte_rendu_adjustments",
     "compute_ratings",
     "compute_season",
+    "explain_lines",
     "explain_player",
     "explain_season",
+    "explanation_lengths",
     "gettext_noop",
     "json_number",
     "manche_bonuses",

@@ -32,6 +32,8 @@ from .standings import (
     StandingsDetails,
     build_details,
     build_standings,
+    explains_inline,
+    explanation_parts,
     explanations,
     names_of,
 )
@@ -70,17 +72,22 @@ def digest(
     else:
         result = computed
         records = player_seasons(season, result)
-        explained = explanations(result)
+        details = build_details(result, sum(rules.explanation_lengths(result).values()))
         readings = {
             "standings": replace(build_standings(season, result), valid_until=until),
-            "details": build_details(result, explained),
+            "details": details,
             "honours": _honours(season, result),
             "projections": build_projections(season, result),
             "rated": rules.rated_manches(season.name, result),
             "players": frozenset(records),
         }
         readings.update({f"player:{player}": record for player, record in records.items()})
-        readings.update({f"explanation:{player}": lines for player, lines in explained.items()})
+        if explains_inline(details):
+            readings.update(
+                {f"explanation:{player}": lines for player, lines in explanations(result).items()}
+            )
+        else:
+            readings["explanation-parts"] = explanation_parts(result)
         readings.update({f"progression:{p}": points for p, points in readings["details"].progression.items()})
         projections = readings["projections"]
         names = readings["standings"].names
@@ -110,8 +117,18 @@ def player_progression(season: Season, player: str, *, now: datetime) -> tuple |
 
 
 def line_explanation(season: Season, player: str, *, now: datetime) -> tuple[rules.Message, ...] | None:
-    """The engine's explanation of ``player``'s total (None when he is not classified)."""
-    return reading(season, now, "explanation", player)
+    """The engine's explanation of ``player``'s total (None when he is not classified):
+    made with the season, or for a big one from his manches' and his line's readings."""
+    details = reading(season, now, "details")
+    if details is None or explains_inline(details):
+        return reading(season, now, "explanation", player)
+    parts = reading(season, now, "explanation-parts").get(player)
+    if parts is None:
+        return None
+    row, adjustments = parts
+    numbers = [line.number for line in player_season(season, player, now=now).manches]
+    outcomes = league_selectors.manche_outcomes(season, numbers, now=now)
+    return rules.explain_lines(player, (outcomes[n] for n in numbers), adjustments, row)
 
 
 def season_projections(season: Season, *, now: datetime) -> SeasonProjections:

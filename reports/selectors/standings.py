@@ -113,6 +113,19 @@ class StandingsDetails:
     progression: dict[str, tuple[tuple[int, Fraction], ...]] = field(default_factory=dict)
 
 
+#: Up to this many explanation lines in all, every line's explanation is made with
+#: the season and is in the standings page (readable without a script,
+#: printable); beyond, a line is explained when it is unfolded
+#: (:func:`explanation_parts`): a big season's page stays light, and its
+#: computation does not write 8,000 lines nobody may read.
+INLINE_EXPLANATION_LINES = 2500
+
+
+def explains_inline(details: StandingsDetails) -> bool:
+    """Whether every line's explanation is made with the season (and is in the page)."""
+    return details.explanation_lines <= INLINE_EXPLANATION_LINES
+
+
 def explanations(result: rules.SeasonResult) -> dict[str, tuple[rules.Message, ...]]:
     """The engine's explanation of every classified player's total.
 
@@ -126,6 +139,18 @@ def explanations(result: rules.SeasonResult) -> dict[str, tuple[rules.Message, .
             played_in.setdefault(entry.player, {})[number] = outcome
     return {
         row.player: rules.explain_player(replace(result, manches=played_in.get(row.player, {})), row.player)
+        for row in result.standings
+    }
+
+
+def explanation_parts(result: rules.SeasonResult) -> dict[str, tuple[rules.StandingRow, tuple]]:
+    """What a line's explanation needs besides its manches (each its own reading):
+    the player's line of the classification and the adjustments of the season's own."""
+    return {
+        row.player: (
+            row,
+            tuple(a for a in result.adjustments_by_player.get(row.player, ()) if a.manche is None),
+        )
         for row in result.standings
     }
 
@@ -182,12 +207,10 @@ def build_standings(season: Season, result: rules.SeasonResult) -> SeasonStandin
     )
 
 
-def build_details(
-    result: rules.SeasonResult, explained: dict[str, tuple[rules.Message, ...]]
-) -> StandingsDetails:
-    """The chart's data of ``result``, and the length of its ``explained`` lines (see :func:`explanations`)."""
+def build_details(result: rules.SeasonResult, explanation_lines: int) -> StandingsDetails:
+    """The chart's data of ``result``, and how many lines its explanations hold together."""
     return StandingsDetails(
-        explanation_lines=sum(len(lines) for lines in explained.values()),
+        explanation_lines=explanation_lines,
         manche_numbers=tuple(result.manches),
         progression=_progression(result),
     )

@@ -20,6 +20,7 @@ from ..selectors.readings import (
     season_standings,
     standings_with_details,
 )
+from ..selectors.standings import explains_inline
 from ..tables import ORDERINGS, StandingsTable
 from .common import goals_of, highlight_style, request_with_query
 
@@ -29,11 +30,6 @@ from .common import goals_of, highlight_style, request_with_query
 #: over them: 200 lines were unreadable and most of the page's weight.
 CHART_ALL_PLAYERS = 20
 CHART_LEADERS = 10
-
-#: Up to this many explanation lines in all, every line's explanation is in
-#: the page (readable without a script, printable); beyond, each is fetched
-#: when its line is unfolded, so a big season's page stays light.
-INLINE_EXPLANATION_LINES = 2500
 
 
 def standings_current(request):
@@ -84,7 +80,7 @@ def _fragment_maker(request, season, sort: str, now):
 
     def compute():
         data, details = standings_with_details(season, now=now)
-        lazy = details is not None and details.explanation_lines > INLINE_EXPLANATION_LINES
+        lazy = details is not None and not explains_inline(details)
         explanations = {}
         if details is not None and not lazy:
             explanations = {
