@@ -128,7 +128,9 @@ def line_explanation(season: Season, player: str, *, now: datetime) -> tuple[rul
     row, adjustments = parts
     numbers = [line.number for line in player_season(season, player, now=now).manches]
     outcomes = league_selectors.manche_outcomes(season, numbers, now=now)
-    return rules.explain_lines(player, (outcomes[n] for n in numbers), adjustments, row)
+    # While the season is recomputed his record may be the previous revision's: a manche since cancelled is passed over.
+    played = (outcomes[n] for n in numbers if outcomes[n] is not None)
+    return rules.explain_lines(player, played, adjustments, row)
 
 
 def season_projections(season: Season, *, now: datetime) -> SeasonProjections:
