@@ -62,7 +62,7 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument(
         "--before",
         type=float,
-        default=30,
+        default=60,
         help="seconds the readers read before the change, once warm (the worst of a window grows with "
         "its length: about as long as the readers take to get the new result, so the two worsts compare)",
     )
