@@ -86,6 +86,7 @@ def digest(
             readings.update(
                 {f"explanation:{player}": lines for player, lines in explanations(result).items()}
             )
+            readings["explanation-parts"] = None  # says so to an unfolded line (see line_explanation)
         else:
             readings["explanation-parts"] = explanation_parts(result)
         readings.update({f"progression:{p}": points for p, points in readings["details"].progression.items()})
@@ -119,10 +120,12 @@ def player_progression(season: Season, player: str, *, now: datetime) -> tuple |
 def line_explanation(season: Season, player: str, *, now: datetime) -> tuple[rules.Message, ...] | None:
     """The engine's explanation of ``player``'s total (None when he is not classified):
     made with the season, or for a big one from his manches' and his line's readings."""
-    details = reading(season, now, "details")
-    if details is None or explains_inline(details):
+    # Which of the two is read from a reading of its own: the details, which also say it,
+    # hold every player's progression, unpickled again for each unfolded line.
+    every_part = reading(season, now, "explanation-parts")
+    if every_part is None:
         return reading(season, now, "explanation", player)
-    parts = reading(season, now, "explanation-parts").get(player)
+    parts = every_part.get(player)
     if parts is None:
         return None
     row, adjustments = parts
