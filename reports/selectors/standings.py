@@ -7,7 +7,7 @@ orders and names what the engine computed.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
 from fractions import Fraction
@@ -129,16 +129,17 @@ def explains_inline(details: StandingsDetails) -> bool:
 def explanations(result: rules.SeasonResult) -> dict[str, tuple[rules.Message, ...]]:
     """The engine's explanation of every classified player's total.
 
-    ``explain_player`` walks every manche of the season; it is handed a view
-    of the result holding only the manches the player was in, so explaining
-    200 players of 1600 manches stays linear.
+    Each is made from its parts (``explain_lines``), handed only the manches the
+    player was in, so explaining 200 players of 1600 manches stays linear.
     """
-    played_in: dict[str, dict[int, rules.MancheOutcome]] = {}
-    for number, outcome in result.manches.items():
+    played_in: dict[str, list[rules.MancheOutcome]] = {}
+    for outcome in result.manches.values():
         for entry in outcome.ranking:
-            played_in.setdefault(entry.player, {})[number] = outcome
+            played_in.setdefault(entry.player, []).append(outcome)
     return {
-        row.player: rules.explain_player(replace(result, manches=played_in.get(row.player, {})), row.player)
+        row.player: rules.explain_lines(
+            row.player, played_in.get(row.player, ()), result.adjustments_by_player.get(row.player, ()), row
+        )
         for row in result.standings
     }
 
