@@ -308,8 +308,14 @@ def stop(process: subprocess.Popen) -> None:
 
 
 @contextlib.contextmanager
-def gunicorn(env: dict, *, workers: int, threads: int = 1, timeout: float = 60):
-    """gunicorn on 127.0.0.1:<free port>; yields the base URL; stopped (SIGTERM, then SIGKILL) on exit."""
+def gunicorn(
+    env: dict, *, workers: int, threads: int = 1, timeout: float = 60, request_log: Path | None = None
+):
+    """gunicorn on 127.0.0.1:<free port>; yields the base URL; stopped (SIGTERM, then SIGKILL) on exit.
+
+    With ``request_log``, each worker appends each request's start, CPU and wall
+    seconds and path to that file (``bench/gunicorn_requests.py``, :func:`served_requests`).
+    """
     port = free_port()
     command = [
         str(VENV_BIN / "gunicorn"),
@@ -327,6 +333,9 @@ def gunicorn(env: dict, *, workers: int, threads: int = 1, timeout: float = 60):
         "--log-level",
         "warning",
     ]
+    if request_log is not None:
+        command += ["--config", str(ROOT / "bench" / "gunicorn_requests.py")]
+        env = {**env, "BENCH_REQUEST_LOG": str(request_log)}
     log = open(Path(env["VAR_DIR"]) / "gunicorn.log", "w")  # noqa: SIM115
     process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
@@ -348,6 +357,15 @@ def gunicorn(env: dict, *, workers: int, threads: int = 1, timeout: float = 60):
     finally:
         stop(process)
         log.close()
+
+
+def served_requests(request_log: Path) -> list[tuple[float, float, float, str]]:
+    """What :func:`gunicorn`'s workers logged: (started, CPU seconds, wall seconds, path) per request."""
+    served = []
+    for line in request_log.read_text().splitlines():
+        started, cpu, wall, path = line.split(" ", 3)
+        served.append((float(started), float(cpu), float(wall), path))
+    return served
 
 
 #: How the worker's CPU priority is lowered: ``idle`` runs it only on CPU the

@@ -8,21 +8,32 @@ for the cache)::
 
 The site runs as production runs it (gunicorn, 3 workers, PostgreSQL with
 persistent connections, the Redis cache, one Celery worker on ``BENCH_BROKER_URL``
-for the recomputation a change queues). After a warm-up, 4 reader processes
-load the standings page in a loop; one donne is then corrected and the
-season's revision bumped in one transaction, as the sheet's services write
-(the recomputation is announced before the change commits). Printed: the warm
-page's median (one client, then the 4 readers over ``--before`` seconds before
-the change, and their worst with no change at all: the worst of a window grows
-with its length, so the readers read before the change about as long as they
-take to get the new result after it), the
-worst reader latency after the change (target ≤ 2× the readers' warm
-median: they get the previous result while one process recomputes), and
-how many times the season was recomputed for that change
-(target: exactly one), counted from the web and Celery workers' logs, and how many
-answers said "Mise à jour en cours…" (the previous result while the worker recomputes), then the eight slowest
-answers after the change and when each was sent (a cluster of them points at a moment of
-the recomputation: the worker's reads, its writes to the cache).
+for the recomputation a change queues). After a warm-up, one reader loads the
+standings page alone for ``--alone`` seconds with nothing changing: the worst
+a warm page meets on this machine, whatever the site does. Then 4 reader
+processes load it in a loop; one donne is corrected and the season's revision
+bumped in one transaction, as the sheet's services write (the recomputation is
+announced before the change commits). Printed:
+
+- the warm page's median (one client), and the one reader's median, p99 and worst;
+- the 4 readers over ``--before`` seconds before the change, with no change at
+  all (the worst of a window grows with its length, so they read before the
+  change about as long as they take to get the new result after it);
+- the worst reader latency after the change (target ≤ 2× the readers' warm
+  median: they get the previous result while one process recomputes), and
+  against their worst before;
+- how many times the season was recomputed for that change (target: exactly
+  one), counted from the web and Celery workers' logs, and how many answers
+  said "Mise à jour en cours…" (the previous result while the worker recomputes);
+- the CPU time each request cost its web worker (``bench/gunicorn_requests.py``),
+  before and after the change: a reader made to recompute would cost seconds
+  of it, one served the previous result a warm page's few milliseconds;
+- the share of the machine's CPU time the host stole over each window (on a
+  virtual machine: the processors given to other guests, when a request waits
+  though nothing here is busy);
+- the eight slowest answers after the change and when each was sent (a
+  cluster of them points at a moment of the recomputation: the worker's
+  reads, its writes to the cache).
 """
 
 from __future__ import annotations
@@ -47,6 +58,7 @@ from bench._site import (  # noqa: E402
     prepare,
     scratch_database,
     season_arguments,
+    served_requests,
 )
 
 SEASON = "2030-2031"
@@ -65,6 +77,12 @@ def parse_args() -> argparse.Namespace:
         default=60,
         help="seconds the readers read before the change, once warm (the worst of a window grows with "
         "its length: about as long as the readers take to get the new result, so the two worsts compare)",
+    )
+    parser.add_argument(
+        "--alone",
+        type=float,
+        default=20,
+        help="seconds one reader reads alone first, once warm: the worst a warm page meets on this machine",
     )
     parser.add_argument(
         "--after", type=float, default=5, help="seconds the readers go on once they get the new result"
@@ -97,6 +115,67 @@ def read(base: str, path: str, stop, answers) -> None:
             raise SystemExit(f"standings answered {status}")
 
 
+class Readers:
+    """``count`` reader processes on ``path`` (threads would share one interpreter
+    lock and charge the client's own waits to the server); ``answers`` holds each
+    answer's (start, seconds, marked as being updated) once collected."""
+
+    def __init__(self, base: str, path: str, count: int):
+        self.stop = multiprocessing.Event()
+        self.queue = multiprocessing.Queue()
+        self.answers: list[tuple[float, float, bool]] = []
+        self.processes = [
+            multiprocessing.Process(target=read, args=(base, path, self.stop, self.queue))
+            for _ in range(count)
+        ]
+        self.started = time.perf_counter()
+        for process in self.processes:
+            process.start()
+
+    def collect(self) -> None:
+        while True:
+            try:
+                self.answers.append(self.queue.get_nowait())
+            except queue.Empty:
+                return
+
+    def finish(self) -> None:
+        self.stop.set()
+        # Drained while they stop: a reader whose answers fill the pipe does not
+        # exit until they are read, and joining it first waited forever.
+        while any(process.is_alive() for process in self.processes):
+            self.collect()
+            time.sleep(0.05)
+        for process in self.processes:
+            process.join()
+        self.collect()
+
+
+def cpu_ticks() -> tuple[int, int]:
+    """The machine's CPU ticks so far (Linux's /proc/stat): stolen by the host, and all of them.
+
+    On a virtual machine the host gives the processors to other guests at
+    times; a request then waits though neither the site nor this machine is
+    busy. The share stolen over a window says how much of its worst answers
+    belongs to the host.
+    """
+    fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    return fields[7], sum(fields[:8])
+
+
+def stolen_share(start: tuple[int, int], end: tuple[int, int]) -> float:
+    return (end[0] - start[0]) / max(1, end[1] - start[1])
+
+
+def spread(values: list[float]) -> str:
+    """``median m ms, p99 …, worst … (w× the median)`` of some seconds."""
+    median = statistics.median(values)
+    return (
+        f"median {median * 1000:.1f} ms, p99 {percentile(values, 0.99) * 1000:.1f} ms, "
+        f"worst {max(values) * 1000:.1f} ms ({max(values) / median:.2f}× the median; {len(values)} requests)"
+    )
+
+
 def main() -> None:
     args = parse_args()
     with scratch_database(args.database_url) as url:
@@ -114,13 +193,14 @@ def main() -> None:
         connection.close()
         path = f"/classement/{SEASON}/"
         log = Path(env["VAR_DIR"]) / "gunicorn.log"
+        request_log = Path(env["VAR_DIR"]) / "requests.log"
 
         def recomputations() -> int:
             return sum(f.read_text().count(RECOMPUTED) for f in (log, worker_log))
 
         with (
             celery_worker(env, priority=args.worker_priority) as worker_log,
-            gunicorn(env, workers=args.workers) as base,
+            gunicorn(env, workers=args.workers, request_log=request_log) as base,
         ):
             reader = Session(base, timeout=300)
             started = time.perf_counter()
@@ -133,27 +213,18 @@ def main() -> None:
                 warm.append(time.perf_counter() - started)
             warm_median = statistics.median(warm)
 
-            # Each reader is a process of its own: threads would share one
-            # interpreter lock and charge the client's own waits to the server.
-            stop = multiprocessing.Event()
-            answers = multiprocessing.Queue()
-            latencies: list[tuple[float, float, bool]] = []  # (start, seconds, marked as being updated)
+            alone = Readers(base, path, 1)  # the floor: one warm page, nothing else asked, nothing changed
+            time.sleep(WARM_UP)
+            ticks_alone = cpu_ticks()
+            time.sleep(args.alone)
+            stolen_alone = stolen_share(ticks_alone, cpu_ticks())
+            alone.finish()
 
-            def collect() -> None:
-                while True:
-                    try:
-                        latencies.append(answers.get_nowait())
-                    except queue.Empty:
-                        return
-
-            readers = [
-                multiprocessing.Process(target=read, args=(base, path, stop, answers))
-                for _ in range(args.readers)
-            ]
-            readers_started = time.perf_counter()
-            for r in readers:
-                r.start()
-            time.sleep(WARM_UP + args.before)  # the first seconds warm every worker up (not counted)
+            readers = Readers(base, path, args.readers)
+            time.sleep(WARM_UP)  # the first seconds warm every worker up (not counted)
+            ticks_before = cpu_ticks()
+            time.sleep(args.before)
+            ticks_changed = cpu_ticks()
             before = recomputations()
             first = Donne.objects.filter(manche__season=season).order_by("manche__number", "index").first()
             changed_at = time.perf_counter()
@@ -164,27 +235,30 @@ def main() -> None:
             connection.close()
             while True:  # until the readers get the new result (unmarked), then a few seconds more
                 time.sleep(0.5)
-                collect()
-                fresh = [start for start, _s, marked in latencies if start > bumped_at and not marked]
+                readers.collect()
+                fresh = [start for start, _s, marked in readers.answers if start > bumped_at and not marked]
                 if fresh or time.perf_counter() - changed_at > args.give_up:
                     break
             fresh_after = (min(fresh) - changed_at) if fresh else None
             time.sleep(args.after)
-            stop.set()
-            # Drained while they stop: a reader whose answers fill the pipe does not
-            # exit until they are read, and joining it first waited forever.
-            while any(r.is_alive() for r in readers):
-                collect()
-                time.sleep(0.05)
-            for r in readers:
-                r.join()
-            collect()
+            ticks_after = cpu_ticks()
+            readers.finish()
             recomputes = recomputations() - before
-            updating = sum(1 for _start, _seconds, marked in latencies if marked)
+        latencies = readers.answers
+        updating = sum(1 for _start, _seconds, marked in latencies if marked)
+        floor = [seconds for start, seconds, _m in alone.answers if start >= alone.started + WARM_UP]
         after = [seconds for start, seconds, _m in latencies if start >= changed_at]
         steady = [
-            seconds for start, seconds, _m in latencies if readers_started + WARM_UP <= start < changed_at
+            seconds for start, seconds, _m in latencies if readers.started + WARM_UP <= start < changed_at
         ]
+        # The work each reader's request cost its worker (CPU seconds), before and after the change.
+        served = [
+            (start, cpu, wall)
+            for start, cpu, wall, served_path in served_requests(request_log)
+            if served_path == path
+        ]
+        cpu_before = [cpu for start, cpu, _w in served if readers.started + WARM_UP <= start < changed_at]
+        cpu_after = [(cpu, wall) for start, cpu, wall in served if start >= changed_at]
         worst = max(after)
         worst_at = next(start for start, seconds, _m in latencies if start >= changed_at and seconds == worst)
         print(f"database: {url}, cache: {env['CACHE_URL']}, gunicorn {args.workers} workers")
@@ -194,12 +268,16 @@ def main() -> None:
         print(
             f"cold standings (first request): {cold * 1000:.0f} ms; warm median {warm_median * 1000:.1f} ms"
         )
+        print(
+            f"one reader alone over {args.alone:.0f} s, no change: {spread(floor)}; "
+            f"CPU stolen by the host: {stolen_alone:.1%}"
+        )
         warm_readers = statistics.median(steady)
         p99_before, p99_after = percentile(steady, 0.99), percentile(after, 0.99)
         print(
-            f"{args.readers} readers before the change: median {warm_readers * 1000:.1f} ms, "
-            f"p99 {p99_before * 1000:.1f} ms, worst {max(steady) * 1000:.1f} ms "
-            f"({max(steady) / warm_readers:.2f}× their median, with no change; {len(steady)} requests)"
+            f"{args.readers} readers over {args.before:.0f} s before the change, no change: {spread(steady)}; "
+            f"CPU stolen by the host: {stolen_share(ticks_before, ticks_changed):.1%} before the change, "
+            f"{stolen_share(ticks_changed, ticks_after):.1%} after it"
         )
         print(
             f"{args.readers} readers, one change: {len(after)} requests after it; the new result "
@@ -215,6 +293,14 @@ def main() -> None:
             f"(target ≤ 2), {worst / max(steady):.2f}× their worst before; "
             f"median {statistics.median(after) * 1000:.1f} ms; recomputations of the season: {recomputes} "
             f"(target: 1); {updating} answers marked as being updated"
+        )
+        cpu_median = statistics.median(cpu_before)
+        most_cpu, its_wall = max(cpu_after)
+        print(
+            f"CPU per request in the web workers: before the change {spread(cpu_before)}; "
+            f"after it, the most {most_cpu * 1000:.1f} ms = {most_cpu / cpu_median:.2f}× the median before "
+            f"(that request took {its_wall * 1000:.1f} ms), "
+            f"{sum(1 for cpu, _w in cpu_after if cpu > 2 * cpu_median)} of {len(cpu_after)} requests above 2× it"
         )
         slowest = sorted(((s, start) for start, s, _m in latencies if start >= changed_at), reverse=True)[:8]
         print(
