@@ -14,7 +14,9 @@ measures
 - cold standings page: the first request after the cache is emptied (the
   season is loaded, computed and its readings cached), and its ratio to
   ``compute_season`` (target ≤ 1.5); the two are taken in turns
-  (``--repeat``, 3 by default) and each figure is the median of its turns;
+  (``--repeat``, 5 by default): each time is the median of its turns, each
+  ratio the median of the turns' ratios (a page against the compute of its
+  own turn, seconds before it), each turn's printed beside it;
   and where the cold page's time went, as the site logs each computation
   (reading the season, the engine, the digests, storing the readings, the
   rest: rendering the page), each part × ``compute_season``;
@@ -71,7 +73,7 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument(
         "--repeat",
         type=int,
-        default=3,
+        default=5,
         help="turns of compute_season, the cold page and the import (their medians)",
     )
     parser.add_argument("--seed", type=int, default=2011)
@@ -179,6 +181,17 @@ def measure(players: int, per_player: int, args) -> dict:
     compute, compute_cpu = (statistics.median(column) for column in zip(*computes, strict=True))
     cold_page, cold_cpu = (statistics.median(column) for column in zip(*colds, strict=True))
     imported, import_cpu = (statistics.median(column) for column in zip(*imports, strict=True))
+    # Each turn's cold page and import against the compute_season of the same turn,
+    # taken seconds apart: the ratio of the medians paired a fast turn's compute with a
+    # slow turn's page when the machine's speed drifted between turns (1.76 against
+    # turns of 1.44, 1.45 and 1.76).
+    ratios = {
+        name: [
+            tuple(measured / base for measured, base in zip(turn, compute_turn, strict=True))
+            for turn, compute_turn in zip(taken, computes, strict=True)
+        ]
+        for name, taken in (("cold page", colds), ("import", imports))
+    }
     pages = {
         "sign-in": reverse("accounts:login"),
         "standings": standings,
@@ -208,9 +221,16 @@ def measure(players: int, per_player: int, args) -> dict:
         "import": imported,
         "import_cpu": import_cpu,
         "cached bytes": cached_bytes,
+        "ratios": ratios,
         "split": {part: statistics.median(turn[part] for turn in splits) for part in splits[0]},
         "warm": warm,
     }
+
+
+def paired(ratios: list[tuple[float, float]]) -> str:
+    """``1.44 (1.43) [1.44, 1.45, 1.76]``: the median of the turns' wall and CPU ratios, then each turn's wall."""
+    wall, cpu = (statistics.median(column) for column in zip(*ratios, strict=True))
+    return f"{wall:.2f} ({cpu:.2f}) [" + ", ".join(f"{turn_wall:.2f}" for turn_wall, _cpu in ratios) + "]"
 
 
 def measure_all(args: argparse.Namespace, database: str) -> list[dict]:
@@ -228,9 +248,9 @@ def measure_all(args: argparse.Namespace, database: str) -> list[dict]:
             flush=True,
         )
         print(
-            f"        ÷ compute_season, wall (CPU): cold standings {row['cold page'] / row['compute']:.2f} "
-            f"({row['cold_cpu'] / row['compute_cpu']:.2f}) (target ≤ 1.5), import "
-            f"{row['import'] / row['compute']:.2f} ({row['import_cpu'] / row['compute_cpu']:.2f}) (target ≤ 5)",
+            "        ÷ the same turn's compute_season, wall (CPU), the median of the turns [each turn's]: "
+            f"cold standings {paired(row['ratios']['cold page'])} (target ≤ 1.5), "
+            f"import {paired(row['ratios']['import'])} (target ≤ 5)",
             flush=True,
         )
         print(
