@@ -19,17 +19,18 @@ import os
 import time
 
 _log = None
-_started = (0.0, 0.0)
+
+
+def post_fork(server, worker):
+    global _log
+    _log = open(os.environ["BENCH_REQUEST_LOG"], "a", buffering=1)  # noqa: SIM115 (the worker's life)
 
 
 def pre_request(worker, req):
-    global _started
-    _started = (time.perf_counter(), time.thread_time())
+    # Kept on the request itself: a threaded worker serves several at once.
+    req.bench_started = (time.perf_counter(), time.thread_time())
 
 
 def post_request(worker, req, environ, resp):
-    global _log
-    if _log is None:
-        _log = open(os.environ["BENCH_REQUEST_LOG"], "a", buffering=1)  # noqa: SIM115 (the worker's life)
-    wall, cpu = _started
+    wall, cpu = req.bench_started
     _log.write(f"{wall:.6f} {time.thread_time() - cpu:.6f} {time.perf_counter() - wall:.6f} {req.path}\n")
