@@ -247,17 +247,16 @@ def main() -> None:
         latencies = readers.answers
         updating = sum(1 for _start, _seconds, marked in latencies if marked)
         floor = [seconds for start, seconds, _m in alone.answers if start >= alone.started + WARM_UP]
+        counted_from = readers.started + WARM_UP  # where the readers' window before the change starts
         after = [seconds for start, seconds, _m in latencies if start >= changed_at]
-        steady = [
-            seconds for start, seconds, _m in latencies if readers.started + WARM_UP <= start < changed_at
-        ]
+        steady = [seconds for start, seconds, _m in latencies if counted_from <= start < changed_at]
         # The work each reader's request cost its worker (CPU seconds), before and after the change.
         served = [
             (start, cpu, wall)
             for start, cpu, wall, served_path in served_requests(request_log)
             if served_path == path
         ]
-        cpu_before = [cpu for start, cpu, _w in served if readers.started + WARM_UP <= start < changed_at]
+        cpu_before = [cpu for start, cpu, _w in served if counted_from <= start < changed_at]
         cpu_after = [(cpu, wall) for start, cpu, wall in served if start >= changed_at]
         worst = max(after)
         worst_at = next(start for start, seconds, _m in latencies if start >= changed_at and seconds == worst)
