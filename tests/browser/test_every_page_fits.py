@@ -4,8 +4,8 @@ For each page an HTML ``GET`` gives (the register of
 ``tests/security/urlmap.py``, with its sample world, and a dead link's page), at 375×812 and
 1280×800: nothing overflows sideways (``scrollWidth <= innerWidth``), and the
 main table's key column — Points moyens on the standings, the totals and the
-pot on the sheet — is inside the viewport. Each page leaves a screenshot in
-``$ARTIFACTS_DIR/screenshots/pages/``.
+pot on the sheet, a season's title on a player's page — is inside the
+viewport. Each page leaves a screenshot in ``$ARTIFACTS_DIR/screenshots/pages/``.
 """
 
 import re
@@ -36,6 +36,7 @@ KEY_COLUMNS = {
     ".sheet-totals td:last-child": "the sheet's pot",
     ".sheet-totals td[data-player]:last-of-type": "the last seat's total",
     "#pot": "the pot badge",
+    "#seasons td.title .badge": "a season's title on a player's page",
 }
 
 
