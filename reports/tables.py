@@ -1,19 +1,22 @@
 """The classification as a django-tables2 table: sortable, one unfoldable line per player.
 
 django-tables2 defines the columns, their headers and the order; the lines'
-cells are made by :meth:`StandingsTable.cells`, one call of each column's
+rows are made by :meth:`StandingsTable.body`, one call of each column's
 renderer per cell (django-tables2's own rows look every renderer's
 signature up again for each cell: a season of 200 players cost a third of
 its computation to render).
 """
 
+import itertools
+
 import django_tables2 as tables
 from django.urls import reverse
 from django.utils.functional import cached_property
 from django.utils.html import conditional_escape, format_html
-from django.utils.safestring import mark_safe
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
+from .explanations import explanation_html
 from .templatetags.reports_extras import average, num, signed, title_label
 
 #: The orderings a reader may ask for (anything else falls back to the rank),
@@ -94,15 +97,18 @@ class StandingsTable(tables.Table):
         self.season_name = season_name
         super().__init__(data, exclude=exclude, **kwargs)
 
-    def cells(self) -> list[tuple]:
-        """``(line, its cells' HTML)`` for each line, in the table's order.
+    def body(self) -> SafeString:
+        """The table's lines, in its order: each line's row, then the row its
+        explanation unfolds into (carried, or loaded when unfolded for a big season).
 
         Every renderer is called as ``render(value, record)``: the table's
-        ``render_<column>`` methods, else the column's own ``render``. A line's
-        cells are joined here rather than by the template: a template loop over
-        a big season's 2,000 cells cost as much as the table's whole making.
-        Each cell's opening tag is made once per column, and its content escaped
-        unless it is already HTML (``format_html`` per cell was half the rest).
+        ``render_<column>`` methods, else the column's own ``render``. The rows
+        are joined here rather than by the template: a template loop over a big
+        season's 2,000 cells cost as much as the table's whole making, and one
+        over a club's lines and their explanations a third of the page's first
+        rendering. Each cell's opening tag is made once per column, and its
+        content escaped unless it is already HTML (``format_html`` per cell was
+        half the rest).
         """
         columns = [
             (
@@ -112,18 +118,36 @@ class StandingsTable(tables.Table):
             )
             for column in self.columns
         ]
-        return [
-            (
-                record,
-                mark_safe(  # noqa: S308 (each part is escaped or made by format_html)
-                    "".join(
-                        f"{opening}{conditional_escape(render(getattr(record, f), record))}</td>"
-                        for f, opening, render in columns
-                    )
-                ),
+        span = len(columns)
+        if not self.data:
+            return format_html('<tr><td colspan="{}">{}</td></tr>', span, self.empty_text)
+        rows = []
+        for parity, record in zip(itertools.cycle(("even", "odd")), self.data, strict=False):
+            player = conditional_escape(record.player)
+            cells = "".join(
+                f"{opening}{conditional_escape(render(getattr(record, f), record))}</td>"
+                for f, opening, render in columns
             )
-            for record in self.data
-        ]
+            rows.append(
+                f'<tr data-player="{player}" class="{parity}">{cells}</tr>'
+                f'<tr class="collapse explain-row" id="explain-{player}" data-player="{player}">'
+                f'<td colspan="{span}">{self._explanation(record)}</td></tr>'
+            )
+        return mark_safe("".join(rows))  # noqa: S308 (each part is escaped or made by format_html)
+
+    def _explanation(self, record) -> str:
+        """What a line unfolds into: its explanation, or for a big season where to load it from."""
+        if not self.lazy:
+            return explanation_html(
+                self.explanations.get(record.player) or (), record.participation, self.min_manches
+            )
+        url = reverse("reports:standings_explanation", args=[self.season_name, record.player])
+        return format_html(
+            '<div hx-get="{}" hx-trigger="intersect once" hx-swap="outerHTML"><a href="{}">{}</a></div>',
+            url,
+            url,
+            self._labels["load explanation"],
+        )
 
     @cached_property
     def _labels(self) -> dict[str, str]:
@@ -135,6 +159,7 @@ class StandingsTable(tables.Table):
             "provisional": conditional_escape(_("provisoire")),
             "unchanged": format_html('<span class="text-muted">{}</span>', _("inchangé")),
             "rank": conditional_escape(_("rang")),
+            "load explanation": conditional_escape(_("Voir le détail de ses points")),
         }
 
     def render_average(self, value, record):

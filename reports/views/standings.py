@@ -13,6 +13,7 @@ from league.permissions import Action, can
 from league.selectors.seasons import current_season, listed_seasons, season_or_404
 
 from .. import charts, exports
+from ..explanations import explanation_html
 from ..selectors.cache import memo, reading_name
 from ..selectors.readings import (
     line_explanation,
@@ -191,15 +192,12 @@ def standings_explanation(request, season_name: str, username: str):
     lines = line_explanation(season, username, now=now) if line is not None else None
     if lines is None:
         raise Http404
-    context = {
-        "season": season,
-        "line": line,
-        "lines": lines,
-        "minimum": data.min_manches,
-    }
+    explanation = explanation_html(lines, line.participation, data.min_manches)
     if request.htmx:
-        return render(request, "reports/_explanation.html", {**context, "participation": line.participation})
-    return render(request, "reports/explanation.html", context)
+        return HttpResponse(explanation)
+    return render(
+        request, "reports/explanation.html", {"season": season, "line": line, "explanation": explanation}
+    )
 
 
 def standings_csv(request, season_name: str):

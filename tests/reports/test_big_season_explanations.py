@@ -1,6 +1,7 @@
 """A big season's explanations are loaded when a line is unfolded, so its page stays light."""
 
 import pytest
+from django.conf import settings
 from django.urls import reverse
 from django.utils import timezone
 
@@ -42,6 +43,19 @@ def test_the_unfolded_line_gets_the_engines_explanation(client, small_season):
     played = [n for n, o in result.manches.items() if any(e.player == "p001" for e in o.ranking)]
     assert fragment.count("<li") >= len(played) + 1
     assert "−6" in fragment  # the participation malus it would get tonight
+
+
+@pytest.mark.parametrize("unfolded", [False, True], ids=["carried", "loaded"])
+def test_an_english_reader_reads_the_explanation_in_english(client, small_season, monkeypatch, unfolded):
+    if unfolded:
+        explained_on_unfold(monkeypatch)
+    url = reverse("reports:standings", args=[small_season.name])
+    if unfolded:
+        url = reverse("reports:standings_explanation", args=[small_season.name, "p001"])
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    html = client.get(url).content.decode()
+    assert "If the season ended tonight: −6 for participation (fewer than 10 manches)." in html
+    assert "Si la saison s'arrêtait ce soir" not in html
 
 
 def test_without_htmx_the_explanation_is_a_page_of_its_own(client, small_season):
