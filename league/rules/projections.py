@@ -106,6 +106,9 @@ def season_projections(
     """Every classified player's goals, in standings order, with
     ``remaining`` manches left on the calendar (an open season's result)."""
     closing = {row.player: row.average for row in result.standings_if_closed}
+    # Made once, not for each goal: turning the place points into fractions was a
+    # fifth of a club's projections.
+    values = [Fraction(v) for v in ruleset.place_points]
     best_first = sorted(((a, p) for p, a in closing.items()), reverse=True)
     out = {}
     for i, row in enumerate(result.standings):
@@ -114,16 +117,18 @@ def season_projections(
         above = _player_above(result.standings[:i], row)
         if above is not None:
             goals.append(
-                _goal(OVERTAKE, ruleset, me, remaining, above.player, closing[above.player], strict=True)
+                _goal(
+                    OVERTAKE, ruleset, values, me, remaining, above.player, closing[above.player], strict=True
+                )
             )
         third = [x for x in best_first[:4] if x[1] != row.player][2:3]
         if third:
             average, player = third[0]
-            goals.append(_goal(PODIUM, ruleset, me, remaining, player, average, strict=False))
+            goals.append(_goal(PODIUM, ruleset, values, me, remaining, player, average, strict=False))
         last = [x for x in best_first[-2:] if x[1] != row.player][-1:]
         if last:
             average, player = last[0]
-            goals.append(_goal(ESCAPE_SPOON, ruleset, me, remaining, player, average, strict=True))
+            goals.append(_goal(ESCAPE_SPOON, ruleset, values, me, remaining, player, average, strict=True))
         out[row.player] = PlayerProjection(row.player, remaining, tuple(goals))
     return out
 
@@ -169,6 +174,7 @@ def _need(ruleset: RuleSet, me: _Standing, played: int, target: Fraction, strict
 def _goal(
     kind: str,
     ruleset: RuleSet,
+    values: list[Fraction],
     me: _Standing,
     remaining: int,
     target: str,
@@ -176,7 +182,7 @@ def _goal(
     *,
     strict: bool,
 ) -> Goal:
-    values = [Fraction(v) for v in ruleset.place_points]
+    """``kind`` for ``me`` against ``target``, with the ruleset's place points as ``values``."""
     for played in range(remaining + 1):
         need = _need(ruleset, me, played, target_average, strict)
         if need.met_by(played * values[0]):
@@ -220,7 +226,7 @@ def _fewest_good_finishes(need: _Need, values: list[Fraction], played: int) -> t
     left = played
     for place in range(len(values) - 1):
         better, worse = values[place], values[place + 1]
-        if better <= worse:  # a place worth no more than the next: never needed
+        if better <= worse or not left:  # a place worth no more than the next: never needed
             n = 0
         else:
             n = min(left, need.fewest(better - worse, gained + left * worse))
