@@ -105,7 +105,7 @@ class StandingsTable(tables.Table):
         ``render_<column>`` methods, else the column's own ``render``. The rows
         are joined here rather than by the template: a template loop over a big
         season's 2,000 cells cost as much as the table's whole making, and one
-        over a club's lines and their explanations a third of the page's first
+        over a club's lines and their explanations a third of the page's
         rendering. Each cell's opening tag is made once per column, and its
         content escaped unless it is already HTML (``format_html`` per cell was
         half the rest).

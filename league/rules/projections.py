@@ -226,7 +226,7 @@ def _fewest_good_finishes(need: _Need, values: list[Fraction], played: int) -> t
     left = played
     for place in range(len(values) - 1):
         better, worse = values[place], values[place + 1]
-        if better <= worse or not left:  # a place worth no more than the next: never needed
+        if better <= worse or not left:  # a place worth no more than the next, or no manche left to place
             n = 0
         else:
             n = min(left, need.fewest(better - worse, gained + left * worse))

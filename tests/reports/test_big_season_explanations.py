@@ -49,9 +49,9 @@ def test_the_unfolded_line_gets_the_engines_explanation(client, small_season):
 def test_an_english_reader_reads_the_explanation_in_english(client, small_season, monkeypatch, unfolded):
     if unfolded:
         explained_on_unfold(monkeypatch)
-    url = reverse("reports:standings", args=[small_season.name])
-    if unfolded:
         url = reverse("reports:standings_explanation", args=[small_season.name, "p001"])
+    else:
+        url = reverse("reports:standings", args=[small_season.name])
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
     html = client.get(url).content.decode()
     assert "If the season ended tonight: −6 for participation (fewer than 10 manches)." in html
