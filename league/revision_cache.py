@@ -31,7 +31,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -267,6 +267,22 @@ def _get_many(keys: list[str]) -> dict[str, Any]:
         return {}
 
 
+def _entry(season_pk: int, name: str, made_with: str | None, revision: int, now: datetime) -> Entry | None:
+    """The stored entry of ``name``; unless it is fresh, when the last computation's
+    ``made_with`` is stored and ``name`` was not stored with it, an entry saying that
+    computation made no ``name`` (see :func:`reading`)."""
+    entry = _get_many([key(season_pk, name)]).get(key(season_pk, name))
+    entry = entry if isinstance(entry, Entry) else None
+    if made_with is None or (entry is not None and entry.is_fresh(revision, now)):
+        return entry
+    sibling = _get_many([key(season_pk, made_with)]).get(key(season_pk, made_with))
+    if not isinstance(sibling, Entry):
+        return entry
+    if entry is not None and (entry.revision, entry.computed_at) == (sibling.revision, sibling.computed_at):
+        return entry  # stored by the same computation: stale as it is
+    return replace(sibling, value=None)
+
+
 def read_many(season_pk: int, revision: int, names: Iterable[str], *, now: datetime) -> dict[str, Any]:
     """The fresh readings among ``names`` (those missing or stale are left out)."""
     names = list(names)
@@ -362,12 +378,19 @@ def reading(
     compute: Compute,
     scheduled: bool = False,
     read_only: bool = False,
+    made_with: str | None = None,
 ) -> Any:
     """The reading ``name`` of the season at ``revision`` as of ``now``.
 
     ``compute() -> (readings, valid_until)`` makes it with its sibling
     readings (one computation of the season feeds them all); they are stored
     together. None when ``compute`` makes no such reading.
+
+    ``made_with``: a reading ``compute`` always makes. Stored without ``name``
+    beside it, it says ``compute`` makes no ``name`` (None, as fresh or stale as
+    it): a page that asks for what is made only for some names (a player's
+    goals, for a member who plays no manche of the season) does not compute the
+    whole season again at every view.
 
     ``scheduled``: the reading is one :func:`recompute` makes, so a stale one
     is served while the recomputation is scheduled (never computed here).
@@ -380,16 +403,18 @@ def reading(
     previous = None
     deadline = time.monotonic() + LOCK_TIMEOUT.total_seconds()
     while True:
-        entry = _get_many([key(season_pk, name)]).get(key(season_pk, name))
-        if isinstance(entry, Entry):
+        entry = _entry(season_pk, name, made_with, revision, now)
+        if entry is not None:
             if entry.is_fresh(revision, now):
                 return entry.value
             previous = entry
             if scheduled and _refreshers:
                 schedule(season_pk, revision, now=now)
-                again = read_many(season_pk, revision, [name], now=now)  # done here (a cache of this process)
-                if name in again:
-                    return again[name]
+                again = _entry(
+                    season_pk, name, made_with, revision, now
+                )  # done here (a cache of this process)
+                if again is not None and again.is_fresh(revision, now):
+                    return again.value
                 _served_previous(season_pk)
                 return previous.value
         if previous is not None and _scheduled(season_pk, revision, now=now):
@@ -407,9 +432,9 @@ def reading(
         time.sleep(POLL_INTERVAL)
     try:
         if token is not None:  # it may have been stored while we took the lock
-            again = read_many(season_pk, revision, [name], now=now)
-            if name in again:
-                return again[name]
+            again = _entry(season_pk, name, made_with, revision, now)
+            if again is not None and again.is_fresh(revision, now):
+                return again.value
         return _compute_and_store(season_pk, revision, name, now, compute, read_only)
     finally:
         if token is not None:

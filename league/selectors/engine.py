@@ -422,9 +422,10 @@ def register_digest(digest: Digest) -> None:
 
 def season_reading(season: Season, name: str, *, now: datetime, revision: int):
     """One of the readings kept from a computation of the season (see :func:`season_readings`)
-    at ``revision``; None when it makes no such reading. While another process
-    recomputes after a change, this is the previous revision's reading (see
-    :mod:`league.revision_cache`)."""
+    at ``revision``; None when it makes no such reading (the stored ``played``, which
+    every computation makes, says so without computing the season again). While
+    another process recomputes after a change, this is the previous revision's
+    reading (see :mod:`league.revision_cache`)."""
     return revision_cache.reading(
         season.pk,
         revision,
@@ -433,6 +434,7 @@ def season_reading(season: Season, name: str, *, now: datetime, revision: int):
         compute=lambda: season_readings(season, now),
         scheduled=True,
         read_only=True,
+        made_with="played",
     )
 
 

@@ -20,6 +20,7 @@ from league.selectors.engine import current_revision, refresh, season_input
 from league.services.revision import invalidate
 from reports.selectors.readings import season_standings
 from tests.support.engine import season_result
+from tests.support.members import make_member
 from tests.support.seasongen import AFTER_THE_SEASON, START, load_season
 
 #: Before their first deadline. (Once reached, a deadline without a
@@ -56,6 +57,44 @@ def test_one_change_makes_exactly_one_recomputation(client, small_season, season
     for url in urls * 2:
         assert client.get(url).status_code == 200
     assert len(season_computations) == 2
+
+
+def test_a_member_outside_the_season_reads_its_one_computation(client, small_season, season_computations):
+    """What is made for each player of the season (his goals, his line, his record) is
+    not made for a member who played none of its manches, nor for an unknown name: his
+    pages read the season's one computation, which says there is no such reading, instead
+    of computing the season again at every view."""
+    client.force_login(make_member("zoe", display_name="Zoé"))
+    urls = [
+        *page_urls(small_season, "zoe"),
+        reverse("reports:projections", args=[small_season.name]),
+        reverse("reports:standings_explanation", args=[small_season.name, "zoe"]),
+    ]
+    for url in urls * 2:
+        assert client.get(url).status_code in (200, 404)
+    assert len(season_computations) == 1
+
+
+def test_a_reading_the_last_computation_did_not_make_is_none_until_the_next_change():
+    """A name made at one revision and not at the next (a line gone with the results it
+    came from) is None once the next is stored, not computed again at every view."""
+    computations = []
+
+    def computing(*names):
+        def compute():
+            computations.append(names)
+            return {name: name.upper() for name in ("played", *names)}, None
+
+        return compute
+
+    def read(revision, name, compute):
+        return revision_cache.reading(7, revision, name, now=BEFORE, compute=compute, made_with="played")
+
+    assert read(1, "line:zoe", computing("line:zoe")) == "LINE:ZOE"
+    assert read(2, "played", computing()) == "PLAYED"
+    assert read(2, "line:zoe", computing()) is None
+    assert read(2, "line:yann", computing()) is None
+    assert len(computations) == 2
 
 
 def test_a_result_does_not_expire_while_its_revision_stands(small_season, season_computations):
