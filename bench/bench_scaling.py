@@ -46,7 +46,6 @@ import contextlib
 import logging
 import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -58,6 +57,7 @@ from bench._site import (  # noqa: E402
     season_file,
     sized_season,
     timed,
+    warm_medians,
 )
 
 
@@ -78,30 +78,6 @@ def parse_args() -> argparse.Namespace:
     )
     parser.add_argument("--seed", type=int, default=2011)
     return parser.parse_args()
-
-
-def warm_medians(pages: dict[str, tuple], runs: int, rounds: int = 5) -> dict[str, tuple[float, float]]:
-    """For each page ``name -> (client, url)``: the median wall time and the median CPU
-    time of this process per request (the test client serves in-process, so the CPU
-    figure is what the page costs, whatever else the machine runs).
-
-    The requests go in ``rounds`` turns over every page, so that a drift of the
-    shared machine's speed weighs on every page alike, the sign-in page included.
-    """
-    times = {name: [] for name in pages}
-    cpus = {name: [] for name in pages}
-    for client, url in pages.values():
-        client.get(url)
-    for turn in range(rounds):
-        for name, (client, url) in pages.items():
-            for _ in range(runs // rounds + (turn < runs % rounds)):
-                start, cpu = time.perf_counter(), time.process_time()
-                response = client.get(url)
-                times[name].append(time.perf_counter() - start)
-                cpus[name].append(time.process_time() - cpu)
-                if response.status_code != 200:
-                    raise SystemExit(f"{url} answered {response.status_code}")
-    return {name: (statistics.median(times[name]), statistics.median(cpus[name])) for name in pages}
 
 
 class _Computations(logging.Handler):
