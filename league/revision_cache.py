@@ -269,18 +269,16 @@ def _get_many(keys: list[str]) -> dict[str, Any]:
 
 def _entry(season_pk: int, name: str, made_with: str | None, revision: int, now: datetime) -> Entry | None:
     """The stored entry of ``name``; unless it is fresh, when the last computation's
-    ``made_with`` is stored and ``name`` was not stored with it, an entry saying that
+    list of names (``made_with``) is stored without ``name``, an entry saying that
     computation made no ``name`` (see :func:`reading`)."""
     entry = _get_many([key(season_pk, name)]).get(key(season_pk, name))
     entry = entry if isinstance(entry, Entry) else None
     if made_with is None or (entry is not None and entry.is_fresh(revision, now)):
         return entry
-    sibling = _get_many([key(season_pk, made_with)]).get(key(season_pk, made_with))
-    if not isinstance(sibling, Entry):
+    made = _get_many([key(season_pk, made_with)]).get(key(season_pk, made_with))
+    if not isinstance(made, Entry) or name in made.value:  # made, then evicted: computed again
         return entry
-    if entry is not None and (entry.revision, entry.computed_at) == (sibling.revision, sibling.computed_at):
-        return entry  # stored by the same computation: stale as it is
-    return replace(sibling, value=None)
+    return replace(made, value=None)
 
 
 def read_many(season_pk: int, revision: int, names: Iterable[str], *, now: datetime) -> dict[str, Any]:
@@ -386,11 +384,12 @@ def reading(
     readings (one computation of the season feeds them all); they are stored
     together. None when ``compute`` makes no such reading.
 
-    ``made_with``: a reading ``compute`` always makes. Stored without ``name``
-    beside it, it says ``compute`` makes no ``name`` (None, as fresh or stale as
-    it): a page that asks for what is made only for some names (a player's
-    goals, for a member who plays no manche of the season) does not compute the
-    whole season again at every view.
+    ``made_with``: the name of a reading ``compute`` always makes, the names of
+    all it made. Without ``name`` among them, it says ``compute`` makes no
+    ``name`` (None, as fresh or stale as that list): a page that asks for what
+    is made only for some names (a player's goals, for a member who plays no
+    manche of the season) does not compute the whole season again at every
+    view. A name in the list but not in the cache (evicted) is computed again.
 
     ``scheduled``: the reading is one :func:`recompute` makes, so a stale one
     is served while the recomputation is scheduled (never computed here).

@@ -422,8 +422,8 @@ def register_digest(digest: Digest) -> None:
 
 def season_reading(season: Season, name: str, *, now: datetime, revision: int):
     """One of the readings kept from a computation of the season (see :func:`season_readings`)
-    at ``revision``; None when it makes no such reading (the stored ``played``, which
-    every computation makes, says so without computing the season again). While
+    at ``revision``; None when it makes no such reading (the stored list of the names
+    each computation made, ``names``, says so without computing the season again). While
     another process recomputes after a change, this is the previous revision's
     reading (see :mod:`league.revision_cache`)."""
     return revision_cache.reading(
@@ -434,7 +434,7 @@ def season_reading(season: Season, name: str, *, now: datetime, revision: int):
         compute=lambda: season_readings(season, now),
         scheduled=True,
         read_only=True,
-        made_with="played",
+        made_with="names",
     )
 
 
@@ -484,6 +484,7 @@ def season_readings(season: Season, now: datetime) -> tuple[dict, datetime | Non
     scored = time.perf_counter()
     for digest in _digests:
         readings.update(digest(season, computed, until))
+    readings["names"] = frozenset(readings)  # what is not among them is not made (see season_reading)
     done = time.perf_counter()
     # Where a recomputation's time goes, in the worker's log (and the scaling benchmark's split).
     logger.info(

@@ -83,17 +83,37 @@ def test_a_reading_the_last_computation_did_not_make_is_none_until_the_next_chan
     def computing(*names):
         def compute():
             computations.append(names)
-            return {name: name.upper() for name in ("played", *names)}, None
+            readings = {name: name.upper() for name in ("played", *names)}
+            return {**readings, "names": frozenset(readings)}, None
 
         return compute
 
     def read(revision, name, compute):
-        return revision_cache.reading(7, revision, name, now=BEFORE, compute=compute, made_with="played")
+        return revision_cache.reading(7, revision, name, now=BEFORE, compute=compute, made_with="names")
 
     assert read(1, "line:zoe", computing("line:zoe")) == "LINE:ZOE"
     assert read(2, "played", computing()) == "PLAYED"
     assert read(2, "line:zoe", computing()) is None
     assert read(2, "line:yann", computing()) is None
+    assert len(computations) == 2
+
+
+def test_a_reading_made_but_no_longer_in_the_cache_is_computed_again():
+    """A cache full of other things may drop one reading and keep its siblings: the
+    reading is made again, not taken for one its computation does not make."""
+    computations = []
+
+    def compute():
+        computations.append(1)
+        readings = {"played": "PLAYED", "line:zoe": "LINE:ZOE"}
+        return {**readings, "names": frozenset(readings)}, None
+
+    def read(name):
+        return revision_cache.reading(7, 1, name, now=BEFORE, compute=compute, made_with="names")
+
+    assert read("line:zoe") == "LINE:ZOE"
+    cache.delete(revision_cache.key(7, "line:zoe"))
+    assert read("line:zoe") == "LINE:ZOE"
     assert len(computations) == 2
 
 
