@@ -22,8 +22,11 @@ One command (from the repository root, PostgreSQL on 127.0.0.1:5432)::
    counted, not fatal): the standings, manche pages (rotating over 50
    manches; for a visitor, then for a member signed in on each client
    thread, over the manches he played), player pages (rotating over 50
-   players), the JSON API, and the sign-in page as the trivial page of the
-   same site. In each page's phase every other request goes to the sign-in
+   players), the JSON API, the season, calendar and palmarès pages, the
+   home and standings pages of the member, the comptes-rendus, the results,
+   Ce qu'il me faut, the season's calendar feed and the share images
+   (rotating over 50 manches), and the sign-in page as the trivial page of
+   the same site (``bench_pages.py`` measures every page, in-process). In each page's phase every other request goes to the sign-in
    page, from a visitor's session of the same client thread: a shared
    machine's speed drifts from one phase to the next (the member's manche
    page measured 1.4× and 3.5× the sign-in page in two rounds of one run,
@@ -231,6 +234,15 @@ def main() -> None:
             "season page": [f"/saisons/{SEASON}/"],
             "calendar": [f"/saisons/{SEASON}/calendrier/"],
             "palmarès": ["/palmares/"],
+            "home (member)": ["/"],
+            "standings (member)": [f"/classement/{SEASON}/"],
+            "comptes-rendus": [f"/saisons/{SEASON}/comptes-rendus/"],
+            "results": [f"/saisons/{SEASON}/resultats/"],
+            "Ce qu'il me faut": [f"/ce-qu-il-me-faut/{SEASON}/"],
+            "season feed": [f"/calendrier/{SEASON}.ics"],
+            "share image": [
+                f"/saisons/{SEASON}/manches/{n}/resultat.png" for n in range(1, manches + 1, step)
+            ][:50],
         }
         with gunicorn(env, workers=args.workers) as base:
             print(
