@@ -203,6 +203,8 @@ MEDIA_ROOT = Path(env_str("MEDIA_ROOT", str(VAR_DIR / "media")))
 
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"
+# A field's class names its widget's kind: the members' select (accounts.forms.common) is a select.
+CRISPY_CLASS_CONVERTERS = {"memberselect": "select"}
 DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap5-responsive.html"
 
 # Email: the console by default; SMTP in production.

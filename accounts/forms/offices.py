@@ -4,15 +4,11 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from ..models import User
+from .common import MemberChoiceField
 
 
 def active_members():
     return User.objects.filter(is_active=True).order_by("display_name", "username")
-
-
-class MemberChoiceField(forms.ModelChoiceField):
-    def label_from_instance(self, obj):
-        return f"{obj.display_name} ({obj.username})"
 
 
 class PresidencyHandOverForm(forms.Form):

@@ -15,6 +15,7 @@ from django.utils.formats import date_format
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
+from accounts.forms.common import MemberChoiceField as ClubMemberChoiceField
 from accounts.models import User
 
 from ..models import Manche, Season
@@ -37,9 +38,9 @@ def active_members():
 CONTEST_HOURS_MAX = 720
 
 
-class MemberChoiceField(forms.ModelChoiceField):
-    def label_from_instance(self, obj):
-        return f"{obj.display_name} ({obj.username})" if obj.display_name != obj.username else obj.username
+class MemberChoiceField(ClubMemberChoiceField):
+    def member_label(self, username: str, display_name: str) -> str:
+        return f"{display_name} ({username})" if display_name != username else username
 
 
 class SeasonForm(forms.Form):
