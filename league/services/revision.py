@@ -13,7 +13,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from .. import revision_cache
-from ..models import Award, Registration, Season, Seat
+from ..models import Award, Manche, Registration, Season, Seat
 from ..selectors.engine import current_revision
 
 
@@ -44,11 +44,13 @@ def invalidate_seasons_of(user) -> None:
     """A member's shown name changed: every season whose pages show it is rendered again.
 
     The pages are cached per revision; without this the old name would stay
-    on them until the next result changed.
+    on them until the next result changed. A capitaine is named by his manches
+    (their pages, the calendar feeds) even where he has no seat.
     """
     season_ids = (
         set(Registration.objects.filter(player=user).values_list("manche__season_id", flat=True))
         | set(Seat.objects.filter(player=user).values_list("manche__season_id", flat=True))
+        | set(Manche.objects.filter(capitaine=user).values_list("season_id", flat=True))
         | set(Award.objects.filter(player=user).values_list("season_id", flat=True))
         | set(Season.objects.filter(president=user).values_list("pk", flat=True))
         | set(Season.objects.filter(vice_president=user).values_list("pk", flat=True))
