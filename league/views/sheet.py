@@ -35,6 +35,7 @@ from ..selectors.sheet import audit_entries, sheet_state
 from ..services import sheet as services
 from ..share_image import HEIGHT, WIDTH, night_card, render_png
 from .common import donne_saved_message, error_messages, flash_errors
+from .sheet_board import watchers_board
 
 POLL_SECONDS = 10
 RESULTS_PER_PAGE = 10
@@ -72,7 +73,7 @@ def _sheet_context(
         "manche": manche,
         "season": manche.season,
         "state": state,
-        "rows": state.rows(),
+        "rows": state.rows,  # made only when the board is rendered (see sheet_board)
         "form": form if editor else None,
         "edit": edit,
         "alerts": alerts,
@@ -121,7 +122,9 @@ def sheet(request, season_name: str, number: int):
     """
     manche = manche_or_404(season_name, number)
     adding = "ajouter" in request.GET
-    return render(request, "league/sheet/page.html", _sheet_context(request, manche, adding=adding))
+    context = _sheet_context(request, manche, adding=adding)
+    context["board"] = watchers_board(context)
+    return render(request, "league/sheet/page.html", context)
 
 
 @require_GET

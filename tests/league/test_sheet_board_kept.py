@@ -1,0 +1,64 @@
+"""A played manche's board is rendered once per version of its sheet for every reader
+who cannot change it; whoever corrects it gets his own, with his links."""
+
+import pytest
+from django.db.models import F
+from django.test.signals import template_rendered
+from django.urls import reverse
+
+from league.models import Donne, Manche
+from league.services.revision import invalidate
+
+BOARD = "league/sheet/_board.html"
+
+
+@pytest.fixture
+def boards_rendered():
+    """How many times the board's template was rendered."""
+    names = []
+
+    def note(sender, template, **kwargs):
+        names.append(template.name)
+
+    template_rendered.connect(note)
+    yield lambda: names.count(BOARD)
+    template_rendered.disconnect(note)
+
+
+def board_of(client, manche) -> str:
+    """The sheet page's board (from it to the end of the page)."""
+    response = client.get(reverse("league:sheet", args=[manche.season.name, manche.number]))
+    assert response.status_code == 200
+    return response.content.decode().split('id="board"')[1]
+
+
+def test_the_board_is_rendered_once_for_every_reader_until_the_sheet_changes(
+    client, small_season, make_user, boards_rendered
+):
+    manche = Manche.objects.get(season=small_season, number=1)
+    visitor = board_of(client, manche)
+    assert board_of(client, manche) == visitor
+    client.force_login(manche.seats.first().player)  # a player of the table, who cannot correct it
+    assert 'id="donne-20"' in board_of(client, manche)
+    assert boards_rendered() == 1
+
+    first = Donne.objects.filter(manche=manche).order_by("index").first()
+    Donne.objects.filter(pk=first.pk).update(
+        kind="contract", contract="garde_contre", bouts=3, points=91, partner=None
+    )
+    Manche.objects.filter(pk=manche.pk).update(sheet_version=F("sheet_version") + 1)
+    invalidate(small_season)
+    changed = board_of(client, manche)
+    assert boards_rendered() == 2
+    assert changed != visitor
+
+
+def test_whoever_corrects_the_sheet_gets_his_own_board_with_his_links(
+    client, small_season, president, boards_rendered
+):
+    manche = Manche.objects.get(season=small_season, number=1)
+    assert "corriger" not in board_of(client, manche)
+    client.force_login(president)
+    for _ in range(2):
+        assert "corriger" in board_of(client, manche)
+    assert boards_rendered() == 3
