@@ -35,7 +35,7 @@ from ..selectors.sheet import audit_entries, sheet_state
 from ..services import sheet as services
 from ..share_image import HEIGHT, WIDTH, night_card, render_png
 from .common import donne_saved_message, error_messages, flash_errors
-from .sheet_board import watchers_board
+from .sheet_board import kept_board
 
 POLL_SECONDS = 10
 RESULTS_PER_PAGE = 10
@@ -123,7 +123,7 @@ def sheet(request, season_name: str, number: int):
     manche = manche_or_404(season_name, number)
     adding = "ajouter" in request.GET
     context = _sheet_context(request, manche, adding=adding)
-    context["board"] = watchers_board(context)
+    context["board"] = kept_board(request, context)
     return render(request, "league/sheet/page.html", context)
 
 

@@ -1,8 +1,11 @@
 """A played manche's board is rendered once per version of its sheet for every reader
-who cannot change it; whoever corrects it gets his own, with his links."""
+who cannot change it, and once for those who can (their links, each his own token)."""
+
+import re
 
 import pytest
 from django.db.models import F
+from django.test import Client
 from django.test.signals import template_rendered
 from django.urls import reverse
 
@@ -53,12 +56,21 @@ def test_the_board_is_rendered_once_for_every_reader_until_the_sheet_changes(
     assert changed != visitor
 
 
-def test_whoever_corrects_the_sheet_gets_his_own_board_with_his_links(
-    client, small_season, president, boards_rendered
+def test_whoever_corrects_the_sheet_gets_the_editors_board_with_his_own_token(
+    small_season, president, boards_rendered
 ):
     manche = Manche.objects.get(season=small_season, number=1)
-    assert "corriger" not in board_of(client, manche)
+    assert "corriger" not in board_of(Client(), manche)
+    client = Client(enforce_csrf_checks=True)
     client.force_login(president)
-    for _ in range(2):
-        assert "corriger" in board_of(client, manche)
-    assert boards_rendered() == 3
+    boards = [board_of(client, manche) for _ in range(2)]
+    assert boards_rendered() == 2  # the watchers' board, then the editors'
+    assert all("corriger" in board for board in boards)
+
+    tokens = re.findall(r'name="csrfmiddlewaretoken" value="([^"]+)"', boards[1])
+    assert len(tokens) == 20 and len(set(tokens)) == 1  # one form per donne, the reader's token
+    answer = client.post(
+        reverse("league:sheet_donne_delete", args=[small_season.name, manche.number, 20]),
+        {"csrfmiddlewaretoken": tokens[0], "sheet_version": manche.sheet_version},
+    )
+    assert answer.status_code == 302  # through the CSRF check (a refusal is a 403)
