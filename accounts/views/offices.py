@@ -8,7 +8,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from ..forms.common import add_service_errors
+from ..forms.common import add_service_errors, rendered_once
 from ..forms.invitations import InvitationForm
 from ..forms.offices import PresidencyHandOverForm, VicePresidentForm
 from ..models import Invitation, JoinRequest, Mandate
@@ -89,8 +89,8 @@ def offices(request):
         {
             "president": president,
             "vice": vice,
-            "hand_over_form": hand_over_form,
-            "vice_form": vice_form,
+            "hand_over_form": rendered_once("accounts/_crispy_form.html", hand_over_form),
+            "vice_form": rendered_once("accounts/_crispy_form.html", vice_form),
             "mandates": past,
         },
     )

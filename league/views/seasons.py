@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from accounts.forms.common import add_service_errors
+from accounts.forms.common import add_service_errors, rendered_once
 from accounts.models import User
 
 from .. import rules
@@ -81,7 +81,8 @@ def _season_fields(form) -> dict:
 
 
 def _season_form_context(form, season=None, defaults=None):
-    return {"form": form, "season": season, "defaults": defaults or {}}
+    fields = rendered_once("league/seasons/_season_fields.html", form, editing=season is not None)
+    return {"form": form, "fields": fields, "season": season, "defaults": defaults or {}}
 
 
 @login_required

@@ -74,3 +74,50 @@ def test_the_members_select_writes_what_djangos_select_writes(make_user):
     assert f'<option value="{anne.pk}" selected>Anne (anne)</option>' in written
     assert "Zoé &lt;b&gt;&quot;&amp;&#x27; (zoe)" in written
     assert isinstance(form.fields["member"].widget, MemberSelect)
+
+
+def test_the_season_form_is_rendered_once_until_what_it_shows_changes(client, president, season, make_user):
+    client.force_login(president)
+    url = reverse("league:season_edit", args=[season.name])
+    renders = []
+
+    def rendered(sender, template, **kwargs):
+        renders.append(template.name)
+
+    template_rendered.connect(rendered)
+    try:
+        first = client.get(url).content.decode()
+        assert client.get(url).content.decode().count("<option") == first.count("<option")
+        assert renders.count("league/seasons/_season_fields.html") == 1
+
+        member = make_user("zoe", display_name="Zoé")
+        assert "Zoé (zoe)" in client.get(url).content.decode()  # a new member, a new form
+        User.objects.filter(pk=member.pk).update(display_name="Zoé la Renommée")
+        assert "Zoé la Renommée (zoe)" in client.get(url).content.decode()
+        type(season).objects.filter(pk=season.pk).update(default_location="Chez Zoé")
+        assert 'value="Chez Zoé"' in client.get(url).content.decode()
+        assert renders.count("league/seasons/_season_fields.html") == 4
+    finally:
+        template_rendered.disconnect(rendered)
+
+
+def test_a_form_sent_back_with_its_errors_shows_what_was_typed(client, president, season):
+    client.force_login(president)
+    url = reverse("league:season_edit", args=[season.name])
+    client.get(url)  # the empty form, kept
+    answer = client.post(url, {"name": season.name, "family": season.family, "contest_hours": "100000"})
+    html = answer.content.decode()
+    assert answer.status_code == 200
+    assert 'value="100000"' in html and "is-invalid" in html
+
+
+def test_the_offices_forms_are_rendered_once_until_the_members_change(client, president, make_user):
+    client.force_login(president)
+    url = reverse("accounts:offices")
+    client.get(url)
+    few = cost(client, url)
+    make_user("zoe", display_name="Zoé")
+    html = client.get(url).content.decode()
+    assert html.count("Zoé (zoe)") == 2  # in both forms
+    assert cost(client, url) == few
+    assert few[1] <= 8  # the page and its parts, no form field's templates
