@@ -11,7 +11,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from accounts.forms.common import add_service_errors
+from accounts.forms.common import add_service_errors, rendered_once
 
 from ..forms.seasons import (
     CalendarGenerateForm,
@@ -193,7 +193,12 @@ def manche_edit(request, season_name: str, number: int):
     return render(
         request,
         "league/seasons/manche_form.html",
-        {"season": season, "manche": manche, "form": move_form, "capitaine_form": capitaine_form},
+        {
+            "season": season,
+            "manche": manche,
+            "move_form": rendered_once("accounts/_crispy_form.html", move_form),
+            "capitaine_form": rendered_once("accounts/_crispy_form.html", capitaine_form),
+        },
     )
 
 

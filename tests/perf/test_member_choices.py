@@ -9,6 +9,7 @@ as Django writes them.
 
 import pytest
 from django import forms
+from django.core.cache import cache
 from django.db import connection
 from django.test.signals import template_rendered
 from django.test.utils import CaptureQueriesContext
@@ -22,7 +23,18 @@ pytestmark = pytest.mark.usefixtures("in_season_clock")
 
 def cost(client, url) -> tuple[int, int]:
     """The queries and the templates one view of ``url`` costs."""
-    templates = []
+    templates = templates_of(client, url)
+    return templates.queries, len(templates)
+
+
+class Rendered(list):
+    """The templates a view rendered, by name, and how many queries it made."""
+
+    queries = 0
+
+
+def templates_of(client, url) -> Rendered:
+    templates = Rendered()
 
     def rendered(sender, template, **kwargs):
         templates.append(template.name)
@@ -34,7 +46,8 @@ def cost(client, url) -> tuple[int, int]:
     finally:
         template_rendered.disconnect(rendered)
     assert response.status_code == 200
-    return len(queries), len(templates)
+    templates.queries = len(queries)
+    return templates
 
 
 def pages(manche) -> list[str]:
@@ -46,12 +59,22 @@ def pages(manche) -> list[str]:
     ]
 
 
+def cold_costs(client, manche) -> list[tuple[int, int]]:
+    """Each page's cost rendered anew, nothing kept from a previous view."""
+    costs = []
+    for url in pages(manche):
+        cache.clear()
+        costs.append(cost(client, url))
+    return costs
+
+
 def test_the_member_forms_cost_the_same_whatever_the_number_of_members(client, president, manche, make_user):
+    """Rendered anew (nothing kept): the members' options cost no template each."""
     client.force_login(president)
-    few = [cost(client, url) for url in pages(manche)]
+    few = cold_costs(client, manche)
     for i in range(60):
         make_user(f"m{i:02d}", display_name=f"Membre {i:02d}")
-    many = [cost(client, url) for url in pages(manche)]
+    many = cold_costs(client, manche)
     assert many == few
     html = client.get(pages(manche)[0]).content.decode()
     assert f'<option value="{User.objects.get(username="m42").pk}">Membre 42 (m42)</option>' in html
@@ -120,4 +143,13 @@ def test_the_offices_forms_are_rendered_once_until_the_members_change(client, pr
     html = client.get(url).content.decode()
     assert html.count("Zoé (zoe)") == 2  # in both forms
     assert cost(client, url) == few
-    assert few[1] <= 8  # the page and its parts, no form field's templates
+
+
+@pytest.mark.parametrize("page", [0, 1, 2], ids=["season", "manche", "offices"])
+def test_a_presidents_form_is_not_rendered_again_at_the_next_view(client, president, manche, page):
+    client.force_login(president)
+    url = pages(manche)[page]
+    assert "bootstrap5/field.html" in templates_of(client, url)
+    again = templates_of(client, url)
+    assert "bootstrap5/field.html" not in again
+    assert "django/forms/widgets/select.html" not in again
