@@ -12,7 +12,7 @@ class LeagueConfig(AppConfig):
         # Register the Celery tasks in every process (web and worker): the
         # notifications queue them by name, so nothing else imports them.
         from . import revision_cache, tasks
-        from .selectors import engine
+        from .selectors import comptes_rendus, engine
 
         # After a change, a worker recomputes the season once (the web
         # processes serve the previous result meanwhile).
@@ -20,6 +20,9 @@ class LeagueConfig(AppConfig):
             lambda season_id, revision: tasks.recompute_season.delay(season_id, revision)
         )
         revision_cache.register_refresh(engine.refresh)
+        # Then, from the engine's readings, which manches' comptes-rendus the home page and
+        # the President's inbox list.
+        revision_cache.register_refresh(comptes_rendus.refresh_deadlines)
 
         # A member renamed: the cached pages showing his name are rendered again.
         from accounts.signals import display_name_changed

@@ -7,7 +7,7 @@ from datetime import datetime
 from .. import rules
 from ..models import CompteRendu, Manche
 from ..rules import calendar as cal
-from .comptes_rendus import season_comptes_rendus
+from .comptes_rendus import overdue_manches
 from .dashboard import SOON, STARTED_GRACE, managed_seasons
 from .seasons import with_fill
 
@@ -17,7 +17,7 @@ logger = logging.getLogger(__name__)
 @dataclass
 class Inbox:
     to_judge: list = field(default_factory=list)  # CompteRendu, oldest posted first
-    overdue: list = field(default_factory=list)  # MancheComptesRendus whose deadline passed with nothing
+    overdue: list = field(default_factory=list)  # Manche whose every deadline passed with nothing posted
     lacking: list = field(default_factory=list)  # (manche, missing players, no capitaine), soonest first
 
     def __len__(self) -> int:
@@ -38,11 +38,9 @@ def president_inbox(user, *, now: datetime) -> Inbox:
     )
     for season in seasons:
         try:
-            situations = season_comptes_rendus(season, now=now)
+            inbox.overdue.extend(overdue_manches(season, now=now))
         except rules.InvalidInput:  # a sheet the engine refuses: its page says so, the inbox goes on
             logger.exception("season %s cannot be computed", season)
-            continue
-        inbox.overdue.extend(s for s in situations if s.state == "awaiting" and not s.open_deadline)
     manches = with_fill(
         Manche.objects.filter(
             season__in=seasons,

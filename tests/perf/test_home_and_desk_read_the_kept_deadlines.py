@@ -1,0 +1,102 @@
+"""The home page and the President's desk read the comptes-rendus' deadlines kept per revision:
+a warm view makes the situation of no manche, and costs the same queries on a small and a larger season.
+
+Every played manche's situation (its outcome, its comptes-rendus, its deadline) was
+made at each view of a member's home page (his deadlines) and of the President's
+(his inbox's overdue comptes-rendus): at 1,600 manches, 75× the sign-in page.
+"""
+
+from datetime import timedelta
+
+import pytest
+import time_machine
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+import league.selectors.comptes_rendus as selectors
+from accounts.models import User
+from tests.support.seasongen import START
+
+#: Ten days into the generated seasons: every vainqueur has a deadline ahead (nobody posted).
+DURING = START + timedelta(days=10, hours=2)
+
+
+@pytest.fixture
+def clock():
+    with time_machine.travel(DURING, tick=False):
+        yield DURING
+
+
+@pytest.fixture
+def situations_made(monkeypatch):
+    """The number of each manche whose compte-rendu situation is made."""
+    made = []
+    make = selectors.situations_of
+
+    def counted(season, manches, **kwargs):
+        manches = list(manches)
+        made.extend(m.number for m in manches)
+        return make(season, manches, **kwargs)
+
+    monkeypatch.setattr(selectors, "situations_of", counted)
+    return made
+
+
+def warm_view(client, url, made) -> tuple[object, int]:
+    """The response to a second view of ``url``, and how many queries it took."""
+    assert client.get(url).status_code == 200
+    made.clear()
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(url)
+    assert response.status_code == 200
+    return response, len(queries)
+
+
+def the_vainqueurs_deadlines(season, username):
+    """Every played manche's situation made, those with a deadline ahead of ``username``."""
+    return [
+        (s.manche.number, s.open_deadline)
+        for s in selectors.season_comptes_rendus(season, now=DURING)
+        if s.open_deadline and username in s.vainqueurs
+    ]
+
+
+def test_a_members_home_page_makes_no_situation_and_lists_his_deadlines(
+    client, clock, small_season, larger_season, situations_made
+):
+    queries = []
+    for season, prefix in ((small_season, "p"), (larger_season, "q")):
+        winner = next(
+            u
+            for u in User.objects.filter(username__startswith=prefix).order_by("username")
+            if the_vainqueurs_deadlines(season, u.username)
+        )
+        client.force_login(winner)
+        response, count = warm_view(client, reverse("home"), situations_made)
+        assert situations_made == []
+        shown = [(d.manche.number, d.open_deadline) for d in response.context["my_deadlines"]]
+        assert shown == sorted(
+            the_vainqueurs_deadlines(season, winner.username), key=lambda found: found[1].deadline
+        )
+        queries.append(count)
+    assert queries[0] == queries[1]
+
+
+@pytest.mark.parametrize("page", ["home", "league:president_dashboard"])
+def test_the_presidents_pages_make_no_situation_to_list_the_overdue_comptes_rendus(
+    client, clock, small_season, larger_season, president, situations_made, page
+):
+    """Both seasons are his: his inbox lists the small season's manches whose every deadline
+    passed with nothing posted (all but its last), as every manche's situation says."""
+    client.force_login(president)
+    response, _count = warm_view(client, reverse(page), situations_made)
+    assert situations_made == []
+    overdue = [
+        s.manche
+        for season in (small_season, larger_season)
+        for s in selectors.season_comptes_rendus(season, now=DURING)
+        if s.state == "awaiting" and not s.open_deadline
+    ]
+    assert len(overdue) == 7
+    assert response.context["inbox"].overdue == overdue
