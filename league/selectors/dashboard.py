@@ -25,11 +25,7 @@ STARTED_GRACE = timedelta(hours=6)
 def managed_seasons(user) -> list[Season]:
     """The seasons not yet closed that ``user`` runs (President or vice-president, or the club's officers)."""
     return [
-        s
-        for s in Season.objects.exclude(state=Season.State.CLOSED).select_related(
-            "president", "vice_president"
-        )
-        if can(user, Action.MANAGE_SEASON, s)
+        s for s in Season.objects.exclude(state=Season.State.CLOSED) if can(user, Action.MANAGE_SEASON, s)
     ]
 
 

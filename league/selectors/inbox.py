@@ -24,11 +24,13 @@ class Inbox:
         return len(self.to_judge) + len(self.overdue) + len(self.lacking)
 
 
-def president_inbox(user, *, now: datetime) -> Inbox:
+def president_inbox(user, *, now: datetime, seasons=None, coming=None) -> Inbox:
     """Comptes-rendus to judge (oldest first), overdue ones, and the manches of the next 14 days
-    lacking players or a capitaine, for the seasons ``user`` runs."""
+    lacking players or a capitaine, for the seasons ``user`` runs. His desk passes what it read
+    already: ``seasons`` (:func:`managed_seasons`) and ``coming``, their planned and open manches
+    from ``STARTED_GRACE`` ago on, with their fill, in date order."""
     inbox = Inbox()
-    seasons = managed_seasons(user)
+    seasons = managed_seasons(user) if seasons is None else seasons
     if not seasons:
         return inbox
     inbox.to_judge = list(
@@ -41,15 +43,18 @@ def president_inbox(user, *, now: datetime) -> Inbox:
             inbox.overdue.extend(overdue_manches(season, now=now))
         except rules.InvalidInput:  # a sheet the engine refuses: its page says so, the inbox goes on
             logger.exception("season %s cannot be computed", season)
-    manches = with_fill(
-        Manche.objects.filter(
-            season__in=seasons,
-            status__in=(Manche.Status.PLANNED, Manche.Status.OPEN),
-            starts_at__gte=now - STARTED_GRACE,
-            starts_at__lte=now + SOON,
-        ).select_related("season", "capitaine")
-    ).order_by("starts_at")
-    for manche in manches:
+    if coming is None:
+        coming = with_fill(
+            Manche.objects.filter(
+                season__in=seasons,
+                status__in=(Manche.Status.PLANNED, Manche.Status.OPEN),
+                starts_at__gte=now - STARTED_GRACE,
+                starts_at__lte=now + SOON,
+            ).select_related("season", "capitaine")
+        ).order_by("starts_at")
+    for manche in coming:
+        if manche.starts_at > now + SOON:
+            break
         missing = cal.missing_players(manche.seated, absent=bool(manche.absent_id))
         if missing or manche.capitaine_id is None:
             inbox.lacking.append((manche, missing, manche.capitaine_id is None))

@@ -33,7 +33,9 @@ def president_dashboard(request):
                 (True, [r for r in rows if r["manche"].starts_at <= now + SOON]),
                 (False, [r for r in rows if r["manche"].starts_at > now + SOON]),
             ],
-            "inbox": president_inbox(request.user, now=now),
+            "inbox": president_inbox(
+                request.user, now=now, seasons=seasons, coming=[r["manche"] for r in rows]
+            ),
             "can_create": can(request.user, Action.CREATE_SEASON),
             "season_forms": [(s, OpenRegistrationsForm(season=s)) for s in seasons],
         },
