@@ -15,6 +15,9 @@ from .common import highlight_style
 
 #: How many lines of the standings the home page shows.
 TOP = 5
+#: How many of a member's comptes-rendus to write it lists, soonest deadline first: they
+#: pile up with the manches he won and did not write (the others, on the comptes-rendus page).
+MY_DEADLINES = 3
 
 
 def next_manche(season, now):
@@ -53,5 +56,6 @@ def home(request):
             context.update(my_place(context["next_manche"], request.user))
         inbox = president_inbox(request.user, now=now)
         context["inbox"] = inbox if len(inbox) else None
-        context["my_deadlines"] = my_open_deadlines(request.user, now)
+        mine = my_open_deadlines(request.user, now)
+        context["my_deadlines"], context["my_deadlines_more"] = mine[:MY_DEADLINES], mine[MY_DEADLINES:]
     return render(request, "reports/home.html", context)

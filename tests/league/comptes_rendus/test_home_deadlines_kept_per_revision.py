@@ -2,6 +2,8 @@
 season (not from every played manche's situation at each view), and read right all the same:
 after a deadline falls, after a compte-rendu is posted."""
 
+from datetime import timedelta
+
 import pytest
 import time_machine
 from django.urls import reverse
@@ -85,3 +87,17 @@ def test_the_inbox_lists_a_manche_overdue_until_its_compte_rendu_is_posted(clien
         response = client.get(reverse("league:president_dashboard"))
         assert response.context["inbox"].overdue == []
         assert [cr.manche for cr in response.context["inbox"].to_judge] == [manche]
+
+
+def test_the_home_page_lists_the_three_soonest_and_links_to_the_others(client, played, manche_at, players):
+    """They pile up with the manches he won and did not write: the comptes-rendus page lists them all."""
+    for number in range(1, 6):
+        played(number, START + timedelta(days=number - 1))
+    manche_at(6, NEXT)
+    with time_machine.travel(DURING, tick=False):
+        response = home(client, players["anne"])
+    assert [d.manche.number for d in response.context["my_deadlines"]] == [1, 2, 3]
+    html = response.content.decode()
+    assert "Manche 4 (" not in html
+    cr_list = reverse("league:cr_list", args=[response.context["my_deadlines"][0].manche.season.name])
+    assert f'<a href="{cr_list}">et 2 autres comptes-rendus à écrire →</a>' in html
