@@ -1,20 +1,27 @@
 """Views of the comptes-rendus area: write, read, judge, comment; deadlines; the member's notices."""
 
+import hashlib
+from datetime import datetime
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.forms.common import add_service_errors
 
+from .. import revision_cache
 from ..forms.comptes_rendus import CommentForm, CompteRenduForm, JudgeForm
 from ..markdown import check_markdown, render_markdown
 from ..models import CompteRendu, SiteNotice
@@ -23,8 +30,11 @@ from ..notifications import mark_notices_read
 from ..permissions import Action, can
 from ..selectors.comptes_rendus import (
     comment_counts,
+    deadline_lines,
     manche_comptes_rendus,
     manche_situation,
+    posted_page,
+    posted_rows,
     ranking_markdown,
     season_open_deadlines,
     write_refusal,
@@ -34,7 +44,26 @@ from ..selectors.sheet import sheet_state
 from ..services import comptes_rendus as services
 
 PAGE_SIZE = 10
+#: Deadlines ahead listed on a page of the comptes-rendus: a season whose every manche
+#: still awaits its compte-rendu (1,600 at 200 × 40) listed them all, 880 kB and 700 ms.
+DEADLINES_PAGE_SIZE = 10
 NOTICES_PAGE_SIZE = 25
+
+
+def _pager(request, page, param: str) -> dict:
+    """``page`` with the addresses of the pages before and after it (the query's ``param``),
+    the rest of the query (the other list's page) kept."""
+
+    def address(number: int) -> str:
+        query = request.GET.copy()
+        query[param] = number
+        return f"?{query.urlencode()}"
+
+    return {
+        "page": page,
+        "previous": address(page.previous_page_number()) if page.has_previous() else None,
+        "next": address(page.next_page_number()) if page.has_next() else None,
+    }
 
 
 def manche_section_context(request, manche, *, players: list | None = None) -> dict:
@@ -71,29 +100,71 @@ def cr_current(request):
     return redirect("league:cr_list", season_name=season.name)
 
 
-def cr_list(request, season_name: str):
-    """Every compte-rendu of the season, newest first, under the deadlines still open."""
-    season = season_or_404(season_name)
-    comptes_rendus = (
-        CompteRendu.objects.filter(manche__season=season)
-        .select_related("manche", "author")
-        .order_by("-posted_at", "-pk")
+def _kept_cards(season, page, now) -> SafeString:
+    """The page's comptes-rendus (``league/comptes_rendus/_cards.html``), rendered once per
+    revision of the season (every write to a compte-rendu bumps it, and a renamed author),
+    page and language: their rows are read only then. Rendered at each view, their titles,
+    dates and excerpts took a sixth of the page."""
+    name = f"cr-cards:{page.number}:{get_language()}"
+
+    def render() -> str:
+        return render_to_string(
+            "league/comptes_rendus/_cards.html", {"comptes_rendus": posted_rows(page), "season": season}
+        )
+
+    return mark_safe(revision_cache.kept(season.pk, season.revision, name, now=now, read=render))  # noqa: S308 (our own template's rendering)
+
+
+def _kept_deadline_lines(season, deadlines, now) -> list[tuple[SafeString, datetime]]:
+    """Each of the page's deadlines (``deadlines``: :class:`SeasonDeadline`) as what it says but
+    its countdown (``league/comptes_rendus/_deadline_line.html``, its manche and vainqueurs read
+    only then), with its instant for the countdown rendered at each view: kept per revision
+    of the season (a renamed vainqueur bumps it), language and deadlines shown. Rendered and
+    read at each view, ten of them took a third of the page."""
+    shown = "|".join(
+        f"{d.open_deadline.manche}:{d.open_deadline.kind}:{d.open_deadline.deadline.isoformat()}:{','.join(d.vainqueurs)}"
+        for d in deadlines
     )
-    page = Paginator(comptes_rendus, PAGE_SIZE).get_page(request.GET.get("page"))
+    name = f"cr-deadline-lines:{get_language()}:{hashlib.sha256(shown.encode()).hexdigest()[:32]}"
+
+    def render() -> list[tuple[str, datetime]]:
+        return [
+            (
+                render_to_string("league/comptes_rendus/_deadline_line.html", {"s": line}),
+                line.open_deadline.deadline,
+            )
+            for line in deadline_lines(season, deadlines)
+        ]
+
+    lines = revision_cache.kept(season.pk, season.revision, name, now=now, read=render)
+    return [(mark_safe(line), deadline) for line, deadline in lines]  # noqa: S308 (our own template's rendering)
+
+
+def cr_list(request, season_name: str):
+    """The season's comptes-rendus, newest first, under the deadlines still open, soonest
+    first, each list a page at a time (``?page=``, ``?echeances=``: a page past the last
+    shows the last, anything else the first)."""
+    season = season_or_404(season_name)
+    now = timezone.now()
+    page = posted_page(season, request.GET.get("page"), PAGE_SIZE)
+    deadlines = Paginator(season_open_deadlines(season, now=now), DEADLINES_PAGE_SIZE).get_page(
+        request.GET.get("echeances")
+    )
     return render(
         request,
         "league/comptes_rendus/list.html",
         {
             "season": season,
-            "page": page,
-            "open_deadlines": season_open_deadlines(season, now=timezone.now()),
+            "cards": _kept_cards(season, page, now),
+            "pager": _pager(request, page, "page"),
+            "open_deadlines": _kept_deadline_lines(season, list(deadlines), now),
+            "deadlines_pager": _pager(request, deadlines, "echeances"),
         },
     )
 
 
 def cr_detail(request, season_name: str, pk: int):
     cr = _compte_rendu(season_name, pk)
-    situation = manche_comptes_rendus(cr.manche, now=timezone.now())
     return render(
         request,
         "league/comptes_rendus/detail.html",
@@ -101,7 +172,6 @@ def cr_detail(request, season_name: str, pk: int):
             "cr": cr,
             "manche": cr.manche,
             "season": cr.manche.season,
-            "cr_situation": situation,
             "comments": cr.comments.select_related("author"),
             "comment_form": CommentForm(),
             "judge_form": JudgeForm(),

@@ -1,5 +1,7 @@
 """The comptes-rendus in the site: writing, reading, judging, commenting, deadlines and notices."""
 
+import re
+
 import pytest
 import time_machine
 from django.core import mail
@@ -30,6 +32,11 @@ def write_url(manche):
 
 def manche_url(manche):
     return reverse("league:manche_detail", args=[manche.season.name, manche.number])
+
+
+def listed_titles(response) -> list[str]:
+    """The titles of the comptes-rendus the season's list shows, in its order."""
+    return re.findall(r'<h3 class="h6 mb-1"><a href="[^"]+">([^<]*)</a>', response.content.decode())
 
 
 def test_write_form_is_prefilled_with_the_ranking_table(client, manche, players):
@@ -97,8 +104,7 @@ def test_cr_list_shows_every_open_deadline_and_the_comptes_rendus_newest_first(
     post(manche, players["anne"], paris(2025, 10, 4), title="Le plus récent")
     response = client.get(reverse("league:cr_list", args=[manche.season.name]))
     assert response.status_code == 200
-    titles = [cr.title for cr in response.context["page"]]
-    assert titles == ["Le plus récent", "Une belle soirée"]
+    assert listed_titles(response) == ["Le plus récent", "Une belle soirée"]
     assert response.context["open_deadlines"] == []  # both vainqueurs posted
 
 
@@ -116,8 +122,8 @@ def test_cr_list_is_paginated(client, manche, players, post, season):
     url = reverse("league:cr_list", args=[season.name])
     first = client.get(url)
     second = client.get(url + "?page=2")
-    assert [cr.title for cr in first.context["page"]][:2] == ["CR 11", "CR 10"]
-    assert len(first.context["page"]) == 10 and len(second.context["page"]) == 2
+    assert listed_titles(first)[:2] == ["CR 11", "CR 10"]
+    assert len(listed_titles(first)) == 10 and len(listed_titles(second)) == 2
 
 
 def test_cr_current_redirects_to_the_season_in_progress(client, season):
@@ -127,8 +133,8 @@ def test_cr_current_redirects_to_the_season_in_progress(client, season):
 
 def test_cr_list_lists_open_deadlines(client, manche, season):
     response = client.get(reverse("league:cr_list", args=[season.name]))
-    deadlines = response.context["open_deadlines"]
-    assert [(s.manche.number, s.open_deadline.deadline) for s in deadlines] == [(1, NEXT)]
+    assert [deadline for _line, deadline in response.context["open_deadlines"]] == [NEXT]
+    assert f'href="{manche_url(manche)}#compte-rendu">Manche 1</a>' in response.content.decode()
 
 
 def test_president_rejects_with_a_reason_through_the_page(
