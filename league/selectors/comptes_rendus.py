@@ -294,9 +294,11 @@ def _played_manches(season: Season, numbers=None) -> list[Manche]:
 
 
 #: The names of a season's readings of its compte-rendu deadlines (:func:`_season_deadlines`):
-#: the names it made, each vainqueur's deadlines ahead, the manches overdue.
+#: the names it made, each vainqueur's deadlines ahead, the manches overdue, all the
+#: deadlines ahead.
 DEADLINES_MADE = "cr-deadlines"
 OVERDUE = "cr-overdue"
+OPEN_DEADLINES = "cr-open-deadlines"
 
 
 def _deadlines_of(username: str) -> str:
@@ -313,11 +315,12 @@ class VainqueurDeadline:
 
 
 def _season_deadlines(season: Season, now: datetime) -> tuple[dict, datetime | None]:
-    """What the home page and the President's inbox read of the season's comptes-rendus,
-    as of ``now``: each vainqueur's :class:`VainqueurDeadline` (in calendar order, only
-    for those who have one), the numbers of the manches whose every deadline passed with
-    nothing posted (in calendar order), and the names made; right until the first instant
-    at which one of the manches' situations may read otherwise (:func:`_changes_at`)."""
+    """What the home page, the President's inbox and the comptes-rendus page read of the
+    season's comptes-rendus, as of ``now``: each vainqueur's :class:`VainqueurDeadline` (in
+    calendar order, only for those who have one), the numbers of the manches whose every
+    deadline passed with nothing posted (in calendar order), every :class:`SeasonDeadline`
+    (soonest first) and the names made; right until the first instant at which one of the
+    manches' situations may read otherwise (:func:`_changes_at`)."""
     situations = season_comptes_rendus(season, now=now)
     by_vainqueur = defaultdict(list)
     for situation in situations:
@@ -331,6 +334,8 @@ def _season_deadlines(season: Season, now: datetime) -> tuple[dict, datetime | N
             by_vainqueur[vainqueur].append(VainqueurDeadline(situation.open_deadline, pending))
     readings = {_deadlines_of(name): tuple(found) for name, found in by_vainqueur.items()}
     readings[OVERDUE] = tuple(s.manche.number for s in situations if _is_overdue(s))
+    ahead = sorted((s for s in situations if s.open_deadline), key=lambda s: s.open_deadline.deadline)
+    readings[OPEN_DEADLINES] = tuple(SeasonDeadline(s.open_deadline, s.vainqueurs) for s in ahead)
     readings[DEADLINES_MADE] = frozenset([*readings, DEADLINES_MADE])
     changes = (_changes_at(situation, now) for situation in situations)
     return readings, min((c for c in changes if c is not None), default=None)
@@ -405,10 +410,6 @@ def posted_rows(page: Page) -> list[CompteRendu]:
     return [by_pk[pk] for pk in keys if pk in by_pk]
 
 
-#: The name of a season's reading of its deadlines ahead (:func:`season_open_deadlines`).
-OPEN_DEADLINES = "cr-open-deadlines"
-
-
 @dataclass(frozen=True)
 class SeasonDeadline:
     """A deadline ahead of a manche's vainqueurs (``open_deadline.manche`` is its number;
@@ -418,32 +419,13 @@ class SeasonDeadline:
     vainqueurs: tuple[str, ...]
 
 
-def _open_deadlines(season: Season, now: datetime) -> tuple[dict, datetime | None]:
-    """The season's :class:`SeasonDeadline`, soonest first, right until the first instant at
-    which one of the manches' situations may read otherwise (:func:`_changes_at`)."""
-    situations = season_comptes_rendus(season, now=now)
-    ahead = sorted((s for s in situations if s.open_deadline), key=lambda s: s.open_deadline.deadline)
-    changes = (_changes_at(situation, now) for situation in situations)
-    return (
-        {OPEN_DEADLINES: tuple(SeasonDeadline(s.open_deadline, s.vainqueurs) for s in ahead)},
-        min((c for c in changes if c is not None), default=None),
-    )
-
-
 def season_open_deadlines(season: Season, *, now: datetime) -> tuple[SeasonDeadline, ...]:
     """The deadlines ahead of the season's vainqueurs, soonest first (none while the engine
-    refuses the season), kept per revision (every write to a compte-rendu or a sheet bumps
-    it) until one of them may read otherwise: made at each view of the comptes-rendus page,
-    every played manche's situation took 100 ms at 1,600 manches."""
+    refuses the season), read from the season's kept deadlines (:func:`_deadlines_reading`):
+    made at each view of the comptes-rendus page, every played manche's situation took
+    100 ms at 1,600 manches."""
     try:
-        return revision_cache.reading(
-            season.pk,
-            season.revision,
-            OPEN_DEADLINES,
-            now=now,
-            compute=lambda: _open_deadlines(season, now),
-            read_only=True,
-        )
+        return _deadlines_reading(season, OPEN_DEADLINES, now) or ()
     except rules.InvalidInput:
         logger.exception("season %s cannot be computed", season)
         return ()

@@ -151,8 +151,8 @@ def test_the_deadlines_are_made_once_per_revision_and_the_page_reads_a_new_compt
     client, season, manche, players, post, monkeypatch
 ):
     made = []
-    make = selectors._open_deadlines
-    monkeypatch.setattr(selectors, "_open_deadlines", lambda s, now: made.append(now) or make(s, now))
+    make = selectors._season_deadlines
+    monkeypatch.setattr(selectors, "_season_deadlines", lambda s, now: made.append(now) or make(s, now))
     before = client.get(list_url(season))
     client.get(list_url(season))
     assert len(made) == 1
