@@ -6,21 +6,26 @@ engine's ranking, place points and bonuses, the night's highlight donne);
 (``ImageFont.load_default(size=…)``, Aileron) has no accented letters — "Émile"
 would come out with a box — so the image uses Liberation Sans, shipped in
 ``league/fonts/`` (GPL with the font exception, see its licence file): no
-system font is needed on the server.
+system font is needed on the server. Drawing it takes some 70 ms, so
+:func:`night_png` keeps it per revision of the season and language.
 """
 
 from __future__ import annotations
 
+import hashlib
 import io
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from django.utils import formats
+from django.utils import formats, timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from PIL import Image, ImageDraw, ImageFont
 
-from .selectors.sheet import SheetState
+from . import revision_cache
+from .models import Manche
+from .selectors.sheet import SheetState, sheet_state
 from .templatetags.numbers import num, signed
 from .templatetags.sheet_tags import bonus_label
 
@@ -123,3 +128,28 @@ def render_png(card: NightCard) -> bytes:
     out = io.BytesIO()
     image.save(out, "PNG", optimize=True)
     return out.getvalue()
+
+
+@dataclass(frozen=True)
+class NightPicture:
+    """A played manche's drawn image and its validator for conditional requests."""
+
+    png: bytes
+    etag: str
+
+
+def night_png(manche: Manche) -> NightPicture | None:
+    """The image of a played manche, drawn once per revision of its season and
+    language (every write to a result bumps the revision); None while it has no
+    ranking to show."""
+    season = manche.season
+
+    def draw() -> bytes:
+        state = sheet_state(manche)
+        return render_png(night_card(state)) if state.ranking else b""
+
+    name = f"share-png:{get_language()}:{manche.number}"
+    png = revision_cache.kept(season.pk, season.revision, name, now=timezone.now(), read=draw)
+    if not png:
+        return None
+    return NightPicture(png=png, etag=f'"{hashlib.blake2b(png, digest_size=16).hexdigest()}"')

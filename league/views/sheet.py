@@ -19,6 +19,7 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.cache import get_conditional_response
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -33,7 +34,7 @@ from ..selectors.engine import manche_outcomes, manche_point_flow
 from ..selectors.seasons import manche_or_404, season_or_404
 from ..selectors.sheet import audit_entries, sheet_state
 from ..services import sheet as services
-from ..share_image import HEIGHT, WIDTH, night_card, render_png
+from ..share_image import HEIGHT, WIDTH, night_png
 from .common import donne_saved_message, error_messages, flash_errors
 from .sheet_board import kept_board
 
@@ -411,8 +412,22 @@ def results(request, season_name: str):
         .order_by("-starts_at", "-number")
     )
     page = Paginator(manches, RESULTS_PER_PAGE).get_page(request.GET.get("page"))
-    items = [{"manche": m, "state": sheet_state(m)} for m in page.object_list]
-    return render(request, "league/sheet/results.html", {"season": season, "page_obj": page, "items": items})
+    context = {"season": season, "page_obj": page, "manches_html": _results_page_html(season, page)}
+    return render(request, "league/sheet/results.html", context)
+
+
+def _results_page_html(season, page) -> str:
+    """A page of the season's results, the same for every reader: rendered once per
+    revision of the season, language and page (each manche's sheet is read and scored
+    only then, some 5 ms a manche)."""
+
+    def render_page() -> str:
+        items = [{"manche": m, "state": sheet_state(m)} for m in page.object_list]
+        return str(render_to_string("league/sheet/_results_page.html", {"items": items}))
+
+    name = f"results-html:{get_language()}:{page.number}"
+    html = revision_cache.kept(season.pk, season.revision, name, now=timezone.now(), read=render_page)
+    return mark_safe(html)  # noqa: S308 - our own template's output
 
 
 def _point_flow(manche, state) -> list[tuple[str, str, int]]:
@@ -513,9 +528,12 @@ def manche_section_context(request, manche, *, reads=None, played=None) -> dict:
 def share_image(request, season_name: str, number: int):
     """The night's result as a PNG, the preview a link to the manche shows in a messaging app."""
     manche = manche_or_404(season_name, number)
-    state = sheet_state(manche)
-    if manche.status != Manche.Status.PLAYED or not state.ranking:
+    picture = night_png(manche) if manche.status == Manche.Status.PLAYED else None
+    if picture is None:
         raise Http404(_("Pas encore de résultat à partager."))
-    response = HttpResponse(render_png(night_card(state)), content_type="image/png")
+    response = get_conditional_response(request, etag=picture.etag)
+    if response is None:
+        response = HttpResponse(picture.png, content_type="image/png")
+    response["ETag"] = picture.etag
     response["Cache-Control"] = "public, max-age=300"
     return response

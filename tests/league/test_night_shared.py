@@ -78,3 +78,47 @@ def test_the_manche_page_carries_the_open_graph_tags(client, played):
 def test_a_night_not_yet_played_has_no_image(client, manche):
     assert client.get(_url(manche)).status_code == 404
     assert "og:image" not in client.get(_url(manche, "league:manche_detail")).content.decode()
+
+
+def test_the_image_is_drawn_once_per_revision_and_an_application_holding_it_gets_304(
+    client, played, monkeypatch
+):
+    import league.share_image as share_image
+
+    drawn = []
+    draw = share_image.render_png
+    monkeypatch.setattr(share_image, "render_png", lambda card: drawn.append(card) or draw(card))
+    first = client.get(_url(played))
+    second = client.get(_url(played))
+    assert len(drawn) == 1
+    assert second.content == first.content == draw(night_card(sheet_state(played)))  # byte for byte
+    assert first["ETag"] == second["ETag"] and first["ETag"].startswith('"')
+    held = client.get(_url(played), headers={"if-none-match": first["ETag"]})
+    assert held.status_code == 304 and held.content == b"" and held["ETag"] == first["ETag"]
+    assert len(drawn) == 1
+
+
+def test_a_corrected_result_of_the_manche_draws_a_new_image_with_a_new_etag(
+    client, played, player, president
+):
+    """Anne's first garde is corrected into a fall."""
+    from django.utils import timezone
+
+    from league.services import sheet as services
+
+    before = client.get(_url(played))
+    fresh = Manche.objects.get(pk=played.pk)
+    services.donne_correct(
+        manche=fresh,
+        index=1,
+        data=contract(player, points=30, bouts=1),
+        by=president,
+        seen_version=fresh.sheet_version,
+        now=timezone.now(),
+    )
+    after = client.get(_url(played))
+    fresh = Manche.objects.select_related("season").get(pk=played.pk)
+    assert after.content != before.content
+    assert after.content == render_png(night_card(sheet_state(fresh)))
+    assert after["ETag"] != before["ETag"]
+    assert client.get(_url(played), headers={"if-none-match": before["ETag"]}).status_code == 200

@@ -47,3 +47,38 @@ def test_the_list_is_paginated(client, season, capitaine, player, others):
 def test_an_empty_season_says_so(client, season):
     html = client.get(reverse("league:results", kwargs={"season_name": season.name})).content.decode()
     assert "Aucune manche jouée" in html
+
+
+def test_a_page_of_results_is_rendered_once_per_revision_and_a_new_result_shows_at_once(
+    client, season, capitaine, player, others, monkeypatch
+):
+    """The manches' sheets are read and scored when the season changed, not at each view:
+    a warm page reads as many rows with 2 played manches as with 12."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    import league.views.sheet as views
+
+    table = [capitaine, player, *others]
+    url = reverse("league:results", kwargs={"season_name": season.name})
+    read = []
+    sheet_state = views.sheet_state
+    monkeypatch.setattr(views, "sheet_state", lambda m, **kw: read.append(m.number) or sheet_state(m, **kw))
+
+    def warm_queries():
+        client.get(url)
+        read.clear()
+        with CaptureQueriesContext(connection) as queries:
+            html = client.get(url).content.decode()
+        assert read == []
+        return len(queries), html
+
+    play(season, 1, capitaine, table, capitaine, days=0)
+    play(season, 2, capitaine, table, player, days=14)
+    few, _html = warm_queries()
+    for n in range(3, 12):
+        play(season, n, capitaine, table, capitaine, days=14 * n)
+    play(season, 12, capitaine, table, player, days=14 * 12)
+    many, html = warm_queries()
+    assert many == few
+    assert html.count("ranking-table") == 10 and 'id="manche-12"' in html
