@@ -85,3 +85,27 @@ def test_his_goals_name_the_player_to_pass_without_reading_the_whole_classificat
     standings = client.get(url).content.decode()
     assert f"Passer {lines[-2].name}" in standings
     assert not [key for key in read if key.endswith(":reports:standings")]
+
+
+def test_everyone_s_goals_are_rendered_once_per_revision_and_a_player_still_sees_his_own(
+    client, small_season, monkeypatch
+):
+    from accounts.models import User
+    from reports.views import projections as views
+
+    url = reverse("reports:projections", args=[small_season.name])
+    lines = season_standings(small_season, now=small_season.manches.last().starts_at).lines
+    phrased = []
+    goal_lines = views.goal_lines
+    monkeypatch.setattr(views, "goal_lines", lambda p, names: phrased.append(p) or goal_lines(p, names))
+    client.get(url)
+    assert len(phrased) == len(lines)
+    phrased.clear()
+    visitor = client.get(url).content.decode()
+    assert phrased == []
+    client.force_login(User.objects.get(username=lines[-1].player))
+    member = client.get(url).content.decode()
+    assert len(phrased) == 1  # his own goals only
+    assert 'id="my-projection"' in member and 'id="my-projection"' not in visitor
+    for line in lines:
+        assert f'id="joueur-{line.player}"' in visitor and f'id="joueur-{line.player}"' in member
