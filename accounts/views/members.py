@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from ..models import Mandate, User
+from ..pagers import pager
 from ..permissions import Action, permission_required
 from ..services import members as services
 from .common import one_click
@@ -14,22 +15,6 @@ from .common import one_click
 #: Members listed on a page of the directory, active and former ones each: the whole
 #: club in one page grows with it (200 members took 12 ms, 5× the sign-in page).
 MEMBERS_PER_PAGE = 50
-
-
-def _pager(request, page, param: str) -> dict:
-    """``page`` with the addresses of the pages before and after it (the query's ``param``),
-    the other list's page kept."""
-
-    def address(number: int) -> str:
-        query = request.GET.copy()
-        query[param] = number
-        return f"?{query.urlencode()}"
-
-    return {
-        "page": page,
-        "previous": address(page.previous_page_number()) if page.has_previous() else None,
-        "next": address(page.next_page_number()) if page.has_next() else None,
-    }
 
 
 @login_required
@@ -45,8 +30,8 @@ def members(request):
         request,
         "accounts/members.html",
         {
-            "active_members": _pager(request, active_page, "page"),
-            "former_members": _pager(request, former_page, "anciens"),
+            "active_members": pager(request, active_page, "page"),
+            "former_members": pager(request, former_page, "anciens"),
             "former_open": "anciens" in request.GET,
         },
     )

@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.forms.common import add_service_errors
+from accounts.pagers import pager
 
 from .. import revision_cache
 from ..forms.comptes_rendus import CommentForm, CompteRenduForm, JudgeForm
@@ -48,22 +49,6 @@ PAGE_SIZE = 10
 #: still awaits its compte-rendu (1,600 at 200 × 40) listed them all, 880 kB and 700 ms.
 DEADLINES_PAGE_SIZE = 10
 NOTICES_PAGE_SIZE = 25
-
-
-def _pager(request, page, param: str) -> dict:
-    """``page`` with the addresses of the pages before and after it (the query's ``param``),
-    the rest of the query (the other list's page) kept."""
-
-    def address(number: int) -> str:
-        query = request.GET.copy()
-        query[param] = number
-        return f"?{query.urlencode()}"
-
-    return {
-        "page": page,
-        "previous": address(page.previous_page_number()) if page.has_previous() else None,
-        "next": address(page.next_page_number()) if page.has_next() else None,
-    }
 
 
 def manche_section_context(request, manche, *, players: list | None = None) -> dict:
@@ -156,9 +141,9 @@ def cr_list(request, season_name: str):
         {
             "season": season,
             "cards": _kept_cards(season, page, now),
-            "pager": _pager(request, page, "page"),
+            "pager": pager(request, page, "page"),
             "open_deadlines": _kept_deadline_lines(season, list(deadlines), now),
-            "deadlines_pager": _pager(request, deadlines, "echeances"),
+            "deadlines_pager": pager(request, deadlines, "echeances"),
         },
     )
 
