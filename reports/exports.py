@@ -16,14 +16,12 @@ from __future__ import annotations
 import csv
 import hashlib
 import io
-import logging
 import pickle
 from collections.abc import Iterable
 from decimal import Decimal
 from fractions import Fraction
 
 from django.conf import settings
-from django.core.cache import cache
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from openpyxl import Workbook
@@ -31,6 +29,7 @@ from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter
 
+from config.remembered import remembered
 from league import rules
 from league.revision_cache import STORE_TIMEOUT
 
@@ -38,7 +37,6 @@ from .selectors.standings import SeasonStandings
 
 __all__ = ["XLSX_CONTENT_TYPE", "spreadsheet_safe", "standings_csv", "standings_workbook"]
 
-logger = logging.getLogger(__name__)
 
 XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
@@ -144,19 +142,7 @@ def standings_workbook(standings: SeasonStandings) -> bytes:
     """
     digest = hashlib.blake2b(pickle.dumps(standings, pickle.HIGHEST_PROTOCOL), digest_size=16).hexdigest()
     key = f"reports:{settings.CODE_VERSION}:workbook:{get_language()}:{digest}"
-    try:
-        kept = cache.get(key)
-    except Exception:
-        logger.warning("cache unavailable: reading the workbook %s", key, exc_info=True)
-        kept = None
-    if kept is not None:
-        return kept
-    book = build_workbook(standings)
-    try:
-        cache.set(key, book, timeout=STORE_TIMEOUT)
-    except Exception:
-        logger.warning("cache unavailable: workbook %s not kept", key, exc_info=True)
-    return book
+    return remembered(key, lambda: build_workbook(standings), timeout=STORE_TIMEOUT)
 
 
 def build_workbook(standings: SeasonStandings) -> bytes:

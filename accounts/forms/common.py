@@ -4,11 +4,9 @@ an unbound form rendered once for all it shows."""
 
 import hashlib
 import json
-import logging
 
 from django import forms
 from django.conf import settings
-from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.forms.models import ModelChoiceIterator
 from django.template.loader import render_to_string
@@ -16,7 +14,8 @@ from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
-logger = logging.getLogger(__name__)
+from config.remembered import remembered
+
 #: How long a form's rendering is kept: a new digest is a new key, this only lets the old ones go.
 RENDERED_FORM_TIMEOUT = 24 * 3600
 
@@ -140,15 +139,7 @@ def rendered_once(template: str, form: forms.Form, **context) -> SafeString:
     ]
     digest = hashlib.blake2b(json.dumps(what, default=str).encode(), digest_size=16).hexdigest()
     key = f"form:{settings.CODE_VERSION}:{get_language()}:{digest}"
-    try:
-        html = cache.get(key)
-    except Exception:
-        logger.warning("cache unavailable: reading the form %s", key, exc_info=True)
-        html = None
-    if html is None:
-        html = render_to_string(template, {"form": form, **context})
-        try:
-            cache.set(key, html, timeout=RENDERED_FORM_TIMEOUT)
-        except Exception:
-            logger.warning("cache unavailable: form %s not kept", key, exc_info=True)
+    html = remembered(
+        key, lambda: render_to_string(template, {"form": form, **context}), timeout=RENDERED_FORM_TIMEOUT
+    )
     return mark_safe(html)  # noqa: S308 (our own template's rendering)
