@@ -16,6 +16,7 @@ from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.utils.translation import gettext_lazy as _
 
+from accounts.forms.common import MemberChoiceField
 from accounts.models import User
 
 from ..limits import COUNT_MAX, PENALTY_MAX, PENALTY_REASON_MAX, SCORE_MAX
@@ -336,10 +337,20 @@ def _points_text(value) -> str:
     return str(d.quantize(Decimal(1))) if d == d.to_integral_value() else str(d.normalize())
 
 
-class TableForm(EngineErrorsMixin, VersionedForm):
-    """The table in playing order (seat 1 deals first); a jeu à 4 leaves seat 5 empty and names the absent."""
+class TableMemberField(MemberChoiceField):
+    """A seat's member, said by his name as the sheet says it (his login when he has none)."""
 
-    absent = forms.ModelChoiceField(
+    def member_label(self, username: str, display_name: str) -> str:
+        return display_name or username
+
+
+class TableForm(EngineErrorsMixin, VersionedForm):
+    """The table in playing order (seat 1 deals first); a jeu à 4 leaves seat 5 empty and names the absent.
+
+    Every seat is a choice among all the members: their selects are written in Python
+    (:class:`~accounts.forms.common.MemberSelect`), 200 members each, six times."""
+
+    absent = TableMemberField(
         label=_("Absent (jeu à 4)"),
         required=False,
         queryset=User.objects.none(),
@@ -352,7 +363,7 @@ class TableForm(EngineErrorsMixin, VersionedForm):
         users = User.objects.order_by("display_name", "username")
         self.seats = range(1, max(ruleset.table_sizes) + 1)
         for i in self.seats:
-            self.fields[f"seat_{i}"] = forms.ModelChoiceField(
+            self.fields[f"seat_{i}"] = TableMemberField(
                 label=_("Place %(n)s") % {"n": i}, required=i <= min(ruleset.table_sizes), queryset=users
             )
         self.fields["absent"].queryset = users

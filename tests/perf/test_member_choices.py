@@ -1,5 +1,6 @@
 """The President's forms that choose a member (the season's officers, a manche's capitaine,
-the club's offices) cost the same queries and templates with 5 members or 60.
+the club's offices, the seats of a table set by hand) cost the same queries and templates
+with 5 members or 60.
 
 Each member is an ``<option>``: written by Django's templates, two included
 templates per member, a season form of 200 members took 55 ms (24× the sign-in
@@ -56,6 +57,7 @@ def pages(manche) -> list[str]:
         reverse("league:season_edit", args=[season.name]),
         reverse("league:manche_edit", args=[season.name, manche.number]),
         reverse("accounts:offices"),
+        reverse("league:sheet_table", args=[season.name, manche.number]),
     ]
 
 
