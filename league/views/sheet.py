@@ -70,7 +70,7 @@ def _sheet_context(
         # A closed sheet shows no entry form unless the President asks to add a forgotten donne.
         form = _donne_form(manche, state)
     last = state.donnes[-1] if state.donnes else None
-    return {
+    context = {
         "manche": manche,
         "season": manche.season,
         "state": state,
@@ -86,6 +86,8 @@ def _sheet_context(
         "poll_seconds": POLL_SECONDS,
         "manche_state": manche_state(manche, len(state.seats), now=timezone.now()),
     }
+    context["board"] = kept_board(request, context)
+    return context
 
 
 def _render_sheet(request, manche: Manche, **kwargs):
@@ -123,9 +125,7 @@ def sheet(request, season_name: str, number: int):
     """
     manche = manche_or_404(season_name, number)
     adding = "ajouter" in request.GET
-    context = _sheet_context(request, manche, adding=adding)
-    context["board"] = kept_board(request, context)
-    return render(request, "league/sheet/page.html", context)
+    return render(request, "league/sheet/page.html", _sheet_context(request, manche, adding=adding))
 
 
 @require_GET
@@ -134,7 +134,10 @@ def sheet_board(request, season_name: str, number: int):
     manche = manche_or_404(season_name, number)
     if request.GET.get("v") == str(manche.sheet_version):
         return HttpResponse(status=204)
-    return render(request, "league/sheet/_board.html", _sheet_context(request, manche))
+    context = _sheet_context(request, manche)
+    if context["board"] is not None:  # the one kept for this version of the sheet
+        return HttpResponse(context["board"])
+    return render(request, "league/sheet/_board.html", context)
 
 
 def _stale(request, manche: Manche, error: ValidationError, form=None, edit=None):

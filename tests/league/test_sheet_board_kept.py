@@ -74,3 +74,28 @@ def test_whoever_corrects_the_sheet_gets_the_editors_board_with_his_own_token(
         {"csrfmiddlewaretoken": tokens[0], "sheet_version": manche.sheet_version},
     )
     assert answer.status_code == 302  # through the CSRF check (a refusal is a 403)
+
+
+def test_every_view_of_the_sheet_shares_the_board_of_its_version(small_season, president, boards_rendered):
+    """The page, the board the watchers poll when the sheet changed, and the page of a
+    donne being corrected all show the one board kept for the sheet's version: during a
+    night every watcher's poll after a new donne rendered it anew."""
+    manche = Manche.objects.get(season=small_season, number=1)
+    season, number = small_season.name, manche.number
+    watcher = Client()
+    page = board_of(watcher, manche)
+    polled = watcher.get(
+        reverse("league:sheet_board", args=[season, number]), {"v": manche.sheet_version - 1}
+    )
+    assert polled.status_code == 200
+    assert page.startswith(polled.content.decode().split('id="board"')[1].rstrip())
+    assert boards_rendered() == 1
+
+    editor = Client()
+    editor.force_login(president)
+    for url in (
+        reverse("league:sheet", args=[season, number]),
+        reverse("league:sheet_donne_edit", args=[season, number, 3]),
+    ):
+        assert "corriger" in editor.get(url).content.decode()
+    assert boards_rendered() == 2  # the watchers' board, then the editors'
