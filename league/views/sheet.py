@@ -25,6 +25,8 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from accounts.forms.common import rendered_once
+
 from .. import revision_cache, rules
 from ..forms.sheet import DonneForm, OrderForm, QuickResultsForm, TableForm
 from ..models import Manche
@@ -264,10 +266,11 @@ def table(request, season_name: str, number: int):
         for i, seat in enumerate(state.seats, start=1):
             initial[f"seat_{i}"] = seat.player
         form = TableForm(initial=initial, ruleset=state.ruleset)
+    fields = rendered_once("accounts/_crispy_form.html", form)  # six selects of every member
     return render(
         request,
         "league/sheet/table.html",
-        {"manche": manche, "season": manche.season, "form": form, "state": state},
+        {"manche": manche, "season": manche.season, "fields": fields, "state": state},
     )
 
 
