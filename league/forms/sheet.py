@@ -368,6 +368,10 @@ class TableForm(EngineErrorsMixin, VersionedForm):
             )
         self.fields["absent"].queryset = users
         self.order_fields([f"seat_{i}" for i in self.seats] + ["absent"])
+        choices = list(self.fields["absent"].choices)  # the members read once for every seat
+        for name in self.fields:
+            if name.startswith("seat_") or name == "absent":
+                self.fields[name].choices = choices
 
     def players(self) -> list:
         return [self.cleaned_data[f"seat_{i}"] for i in self.seats if self.cleaned_data.get(f"seat_{i}")]
