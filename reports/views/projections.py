@@ -40,7 +40,7 @@ def _mine(user, season, data, now):
     """The reader's own line and goals, shown above everyone's (None when he has none)."""
     if not user.is_authenticated:
         return None
-    line = next((line for line in data.lines if line.player == user.username), None)
+    line = data.line_of(user.username)
     goals = player_projection(season, user.username, now=now) if line is not None else None
     return (line, goal_lines(goals.projection, goals.names)) if goals is not None else None
 
