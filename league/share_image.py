@@ -12,7 +12,6 @@ system font is needed on the server. Drawing it takes some 70 ms, so
 
 from __future__ import annotations
 
-import hashlib
 import io
 from dataclasses import dataclass
 from functools import lru_cache
@@ -26,6 +25,7 @@ from PIL import Image, ImageDraw, ImageFont
 from . import revision_cache
 from .models import Manche
 from .selectors.sheet import SheetState, sheet_state
+from .tagged import Tagged
 from .templatetags.numbers import num, signed
 from .templatetags.sheet_tags import bonus_label
 
@@ -130,15 +130,7 @@ def render_png(card: NightCard) -> bytes:
     return out.getvalue()
 
 
-@dataclass(frozen=True)
-class NightPicture:
-    """A played manche's drawn image and its validator for conditional requests."""
-
-    png: bytes
-    etag: str
-
-
-def night_png(manche: Manche) -> NightPicture | None:
+def night_png(manche: Manche) -> Tagged | None:
     """The image of a played manche, drawn once per revision of its season and
     language (every write to a result bumps the revision); None while it has no
     ranking to show."""
@@ -152,4 +144,4 @@ def night_png(manche: Manche) -> NightPicture | None:
     png = revision_cache.kept(season.pk, season.revision, name, now=timezone.now(), read=draw)
     if not png:
         return None
-    return NightPicture(png=png, etag=f'"{hashlib.blake2b(png, digest_size=16).hexdigest()}"')
+    return Tagged.of(png)

@@ -22,7 +22,6 @@ objects (:mod:`league.ical`). Written again after a change it takes about
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -41,23 +40,12 @@ from accounts.models import User
 from .. import ical, revision_cache
 from ..models import Manche, Registration, Season
 from ..rules import calendar as cal
+from ..tagged import Tagged
 
 #: A manche lasts from 21:00 to about midnight.
 MANCHE_LENGTH = timedelta(hours=3)
 #: A member's feed holds his manches of the past year and to come.
 PERSONAL_SPAN = timedelta(days=366)
-
-
-@dataclass(frozen=True)
-class Feed:
-    """A feed's bytes and their entity tag (quoted, as the ``ETag`` header says it)."""
-
-    body: bytes
-    etag: str
-
-    @classmethod
-    def of(cls, body: bytes) -> Feed:
-        return cls(body, f'"{hashlib.blake2b(body, digest_size=16).hexdigest()}"')
 
 
 @dataclass(frozen=True)
@@ -213,17 +201,17 @@ def _season_events(season_pk: int, revision: int, mark: tuple, *, now: datetime)
     )
 
 
-def season_feed(season: Season, *, now: datetime) -> Feed:
+def season_feed(season: Season, *, now: datetime) -> Tagged:
     """The season's feed, written once per revision, language and calendar mark.
 
     ``season`` comes with its mark (:func:`with_marks`), read before anything the feed shows.
     """
     mark = (season.manches_changed, season.registrations_changed)
 
-    def write() -> Feed:
+    def write() -> Tagged:
         events = _season_events(season.pk, season.revision, mark, now=now)
         title = _("Tarot-Bière %(season)s") % {"season": season.name}
-        return Feed.of(
+        return Tagged.of(
             ical.calendar(title=title, tzid=cal.CLUB_TIMEZONE, events=list(events.events.values()))
         )
 
@@ -245,7 +233,7 @@ def _picked(rows: Iterable[tuple], *, now: datetime) -> list[bytes]:
     return picked
 
 
-def member_feed(member: User, *, now: datetime) -> Feed:
+def member_feed(member: User, *, now: datetime) -> Tagged:
     """The manches ``member`` signed up for, of the past year and to come (a waiting one tentative),
     in date order, each event taken from its season's kept events."""
     rows = (
@@ -261,6 +249,6 @@ def member_feed(member: User, *, now: datetime) -> Feed:
         )
     )
     events = _picked(rows, now=now)
-    return Feed.of(
+    return Tagged.of(
         ical.calendar(title=_("Mes manches de Tarot-Bière"), tzid=cal.CLUB_TIMEZONE, events=events)
     )

@@ -1,17 +1,20 @@
 """What several league views share (below every views module, so none imports another for it):
 a service's refusal as messages, a form's errors as lines, the sentence
 saying a donne reached the sheet (the sheet page and the phone's queue both
-say it), the page shown while the club has no season yet, and the rows of a
-page of manches rendered once for every reader.
+say it), the page shown while the club has no season yet, the rows of a
+page of manches rendered once for every reader, and kept bytes answered 304
+to whoever holds them.
 """
 
 import hashlib
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.cache import get_conditional_response
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -20,6 +23,7 @@ from config.typography import colon
 
 from .. import revision_cache
 from ..permissions import Action, can
+from ..tagged import Tagged
 
 
 def error_text(exc: ValidationError) -> str:
@@ -106,3 +110,10 @@ def no_season(request):
     return render(
         request, "league/seasons/none.html", {"can_create": can(request.user, Action.CREATE_SEASON)}
     )
+
+
+def tagged_response(request, tagged: Tagged, *, content_type: str, headers: dict) -> HttpResponse:
+    """``tagged``'s bytes with their ETag and ``headers``, or 304 with the same headers but
+    no bytes when the request's ``If-None-Match`` names them (the application holds them)."""
+    response = HttpResponse(tagged.body, content_type=content_type, headers={**headers, "ETag": tagged.etag})
+    return get_conditional_response(request, etag=tagged.etag, response=response)

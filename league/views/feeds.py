@@ -15,7 +15,6 @@ something the feed shows changes.
 from django.conf import settings
 from django.http import Http404, HttpResponse
 from django.utils import timezone
-from django.utils.cache import get_conditional_response
 from django.views.decorators.http import require_GET
 
 from accounts.models import User
@@ -23,15 +22,17 @@ from accounts.models import User
 from ..models import Season
 from ..selectors import feeds
 from ..selectors.seasons import current_season
+from ..tagged import Tagged
+from .common import tagged_response
 
 
-def _response(request, feed: feeds.Feed, filename: str) -> HttpResponse:
+def _response(request, feed: Tagged, filename: str) -> HttpResponse:
     """The feed, or 304 when the application already holds these bytes (its ``If-None-Match``)."""
-    response = HttpResponse(feed.body, content_type="text/calendar; charset=utf-8")
-    response["Content-Disposition"] = f'inline; filename="{filename}"'
-    response["Cache-Control"] = "private, max-age=900"
-    response["ETag"] = feed.etag
-    return get_conditional_response(request, etag=feed.etag, response=response)
+    headers = {
+        "Content-Disposition": f'inline; filename="{filename}"',
+        "Cache-Control": "private, max-age=900",
+    }
+    return tagged_response(request, feed, content_type="text/calendar; charset=utf-8", headers=headers)
 
 
 def _season_feed(request, season: Season) -> HttpResponse:

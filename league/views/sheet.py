@@ -19,7 +19,6 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.cache import get_conditional_response
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -37,7 +36,7 @@ from ..selectors.seasons import manche_or_404, season_or_404
 from ..selectors.sheet import audit_entries, sheet_state
 from ..services import sheet as services
 from ..share_image import HEIGHT, WIDTH, night_png
-from .common import donne_saved_message, error_messages, flash_errors
+from .common import donne_saved_message, error_messages, flash_errors, tagged_response
 from .sheet_board import kept_board
 
 POLL_SECONDS = 10
@@ -537,9 +536,6 @@ def share_image(request, season_name: str, number: int):
     picture = night_png(manche) if manche.status == Manche.Status.PLAYED else None
     if picture is None:
         raise Http404(_("Pas encore de résultat à partager."))
-    response = get_conditional_response(request, etag=picture.etag)
-    if response is None:
-        response = HttpResponse(picture.png, content_type="image/png")
-    response["ETag"] = picture.etag
-    response["Cache-Control"] = "public, max-age=300"
-    return response
+    return tagged_response(
+        request, picture, content_type="image/png", headers={"Cache-Control": "public, max-age=300"}
+    )
