@@ -444,12 +444,7 @@ def deadline_lines(season: Season, deadlines) -> list[DeadlineLine]:
     """These deadlines of ``season`` (a page of :func:`season_open_deadlines`) with their
     manches and vainqueurs, read in one query each for them all."""
     deadlines = list(deadlines)
-    manches = Manche.objects.filter(
-        season=season, number__in=[d.open_deadline.manche for d in deadlines]
-    ).order_by()
-    by_number = {m.number: m for m in manches}
-    for manche in by_number.values():
-        manche.season = season
+    by_number = {m.number: m for m in _played_manches(season, [d.open_deadline.manche for d in deadlines])}
     users = _named({v for d in deadlines for v in d.vainqueurs}, None)
     return [
         DeadlineLine(
