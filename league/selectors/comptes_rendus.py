@@ -464,9 +464,10 @@ class MyDeadline:
     pending: bool
 
 
-def my_open_deadlines(user, now: datetime) -> list[MyDeadline]:
+def my_open_deadlines(user, now: datetime, in_progress: list[Season] | None = None) -> list[MyDeadline]:
     """The open deadlines of the manches ``user`` won, across the seasons in progress, soonest first,
-    read from each season's kept deadlines (:func:`vainqueur_deadlines`).
+    read from each season's kept deadlines (:func:`vainqueur_deadlines`); ``in_progress``: the
+    seasons not closed, when the page read them already.
 
     For the home page: ``templates/league/comptes_rendus/_my_deadlines.html``
     shows them, given ``{"my_deadlines": my_open_deadlines(request.user, now)}``.
@@ -476,7 +477,7 @@ def my_open_deadlines(user, now: datetime) -> list[MyDeadline]:
     # Every season in progress (a club has one or two): one without deadlines of his
     # says so from its kept reading, cheaper than finding his seasons through every seat.
     out = []
-    for season in Season.objects.exclude(state=Season.State.CLOSED):
+    for season in Season.objects.exclude(state=Season.State.CLOSED) if in_progress is None else in_progress:
         try:
             mine = vainqueur_deadlines(season, user.username, now=now)
         except rules.InvalidInput:

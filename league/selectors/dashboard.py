@@ -14,7 +14,7 @@ from ..models import Manche, Season
 from ..permissions import Action, can
 from ..presentation import manche_state
 from ..rules import calendar as cal
-from .seasons import with_fill
+from .seasons import seasons_in_progress, with_fill
 
 #: A manche this close still lacking players is flagged as urgent.
 SOON = timedelta(days=14)
@@ -22,11 +22,12 @@ SOON = timedelta(days=14)
 STARTED_GRACE = timedelta(hours=6)
 
 
-def managed_seasons(user) -> list[Season]:
-    """The seasons not yet closed that ``user`` runs (President or vice-president, or the club's officers)."""
-    return [
-        s for s in Season.objects.exclude(state=Season.State.CLOSED) if can(user, Action.MANAGE_SEASON, s)
-    ]
+def managed_seasons(user, in_progress: list[Season] | None = None) -> list[Season]:
+    """The seasons not yet closed that ``user`` runs (President or vice-president, or the club's
+    officers); ``in_progress``: the seasons not closed, when the page read them already."""
+    if in_progress is None:
+        in_progress = seasons_in_progress()
+    return [s for s in in_progress if can(user, Action.MANAGE_SEASON, s)]
 
 
 def desk_rows(seasons: list[Season], *, now: datetime) -> list[dict]:

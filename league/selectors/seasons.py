@@ -18,12 +18,25 @@ from ..presentation import manche_state
 from ..rules import calendar as cal
 
 
-def current_season() -> Season | None:
-    """The season being played (the newest by name if several are), else the last one closed."""
-    return (
-        Season.objects.filter(state=Season.State.OPEN).order_by("-name").first()
-        or Season.objects.filter(state=Season.State.CLOSED).order_by("-name").first()
-    )
+def seasons_in_progress() -> list[Season]:
+    """The seasons not closed (in preparation or being played): a page that needs them for
+    several things (the home page: the current season, the President's, the member's
+    comptes-rendus to write) reads them once."""
+    return list(Season.objects.exclude(state=Season.State.CLOSED))
+
+
+def current_season(in_progress: list[Season] | None = None) -> Season | None:
+    """The season being played (the newest by name if several are), else the last one closed.
+
+    ``in_progress``: :func:`seasons_in_progress`, when the page read them already.
+    """
+    if in_progress is None:
+        playing = Season.objects.filter(state=Season.State.OPEN).order_by("-name").first()
+    else:
+        playing = max(
+            (s for s in in_progress if s.state == Season.State.OPEN), key=lambda s: s.name, default=None
+        )
+    return playing or Season.objects.filter(state=Season.State.CLOSED).order_by("-name").first()
 
 
 def listed_seasons() -> list[Season]:

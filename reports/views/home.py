@@ -6,9 +6,10 @@ from django.utils import timezone
 from league.models import Manche
 from league.rules import calendar as cal
 from league.selectors.comptes_rendus import my_open_deadlines
+from league.selectors.dashboard import managed_seasons
 from league.selectors.inbox import president_inbox
 from league.selectors.registrations import my_place
-from league.selectors.seasons import current_season, with_fill
+from league.selectors.seasons import current_season, seasons_in_progress, with_fill
 
 from ..selectors.readings import season_standings
 from .common import highlight_style
@@ -35,7 +36,8 @@ def next_manche(season, now):
 
 def home(request):
     now = timezone.now()
-    season = current_season()
+    in_progress = seasons_in_progress()  # the current season, the President's, the member's deadlines
+    season = current_season(in_progress)
     context = {"season": season, "now": now, "highlight": highlight_style(request)}
     if season is not None:
         upcoming = next_manche(season, now) if not season.is_closed else None
@@ -54,8 +56,8 @@ def home(request):
     if request.user.is_authenticated:
         if context.get("next_manche"):
             context.update(my_place(context["next_manche"], request.user))
-        inbox = president_inbox(request.user, now=now)
+        inbox = president_inbox(request.user, now=now, seasons=managed_seasons(request.user, in_progress))
         context["inbox"] = inbox if len(inbox) else None
-        mine = my_open_deadlines(request.user, now)
+        mine = my_open_deadlines(request.user, now, in_progress)
         context["my_deadlines"], context["my_deadlines_more"] = mine[:MY_DEADLINES], mine[MY_DEADLINES:]
     return render(request, "reports/home.html", context)

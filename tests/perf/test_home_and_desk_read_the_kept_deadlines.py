@@ -101,3 +101,18 @@ def test_the_presidents_pages_make_no_situation_to_list_the_overdue_comptes_rend
     ]
     assert len(overdue) == 7
     assert response.context["inbox"].overdue == overdue
+
+
+def test_the_home_page_reads_the_seasons_in_progress_once(
+    client, clock, small_season, larger_season, president
+):
+    """The current season, the seasons the President runs and those where the member has
+    comptes-rendus to write are the same rows: one query finds them all."""
+    client.force_login(president)
+    client.get(reverse("home"))
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(reverse("home"))
+    assert response.context["season"] == larger_season  # the newest of the two being played
+    assert response.context["inbox"] is not None  # his desk's part was read from the same rows
+    from_seasons = [q["sql"] for q in queries if q["sql"].lstrip().startswith('SELECT "league_season"')]
+    assert len(from_seasons) == 1, from_seasons
