@@ -73,7 +73,7 @@ def prerender(season_pk: int, now) -> None:
                 value, until = compute()
                 return {name: value}, until
 
-            revision_cache.refresh(season.pk, season.revision, name, now=now, compute=make)
+            revision_cache.refresh(season.pk, season.revision, name, now=now, compute=make, read_only=True)
 
 
 def _fragment_maker(request, season, sort: str, now):
