@@ -393,13 +393,24 @@ def overdue_manches(season: Season, *, now: datetime) -> list[Manche]:
     return _played_manches(season, numbers) if numbers else []
 
 
-def posted_page(season: Season, number, size: int) -> Page:
+def posted_page(season: Season, number, size: int, *, now: datetime) -> Page:
     """The page ``number`` (as the query gives it: :meth:`Paginator.get_page`) of the season's
-    comptes-rendus, ``size`` a page, newest first: the keys of its comptes-rendus, read
-    when they are needed, their rows when they are shown (:func:`posted_rows`). Sorting
-    the season's rows with their text and HTML took 4 ms at 1,600."""
-    keys = CompteRendu.objects.filter(manche__season=season).order_by("-posted_at", "-pk")
-    return Paginator(keys.values_list("pk", flat=True), size).get_page(number)
+    comptes-rendus, ``size`` a page, newest first: the keys of its comptes-rendus, their
+    rows when they are shown (:func:`posted_rows`). Sorting the season's rows with their
+    text and HTML took 4 ms at 1,600; the keys are kept per revision (every write to a
+    compte-rendu bumps it): counting and sorting them was two queries at each view."""
+    keys = revision_cache.kept(
+        season.pk,
+        season.revision,
+        "cr-posted-keys",
+        now=now,
+        read=lambda: list(
+            CompteRendu.objects.filter(manche__season=season)
+            .order_by("-posted_at", "-pk")
+            .values_list("pk", flat=True)
+        ),
+    )
+    return Paginator(keys, size).get_page(number)
 
 
 def posted_rows(page: Page) -> list[CompteRendu]:

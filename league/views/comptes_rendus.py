@@ -131,7 +131,7 @@ def cr_list(request, season_name: str):
     shows the last, anything else the first)."""
     season = season_or_404(season_name)
     now = timezone.now()
-    page = posted_page(season, request.GET.get("page"), PAGE_SIZE)
+    page = posted_page(season, request.GET.get("page"), PAGE_SIZE, now=now)
     deadlines = Paginator(season_open_deadlines(season, now=now), DEADLINES_PAGE_SIZE).get_page(
         request.GET.get("echeances")
     )

@@ -147,6 +147,15 @@ def test_the_next_views_read_no_compte_rendu_row_nor_any_manche(client, season, 
     assert 'FROM "league_manche"' not in read
 
 
+def test_the_next_views_neither_count_nor_sort_the_comptes_rendus(client, season, posted):
+    """Their keys, newest first, are kept per revision: every write to a compte-rendu bumps it."""
+    posted(3)
+    client.get(list_url(season))
+    with CaptureQueriesContext(connection) as queries:
+        client.get(list_url(season))
+    assert not [q["sql"] for q in queries.captured_queries if "league_compterendu" in q["sql"]]
+
+
 def test_the_deadlines_are_made_once_per_revision_and_the_page_reads_a_new_compte_rendu(
     client, season, manche, players, post, monkeypatch
 ):
