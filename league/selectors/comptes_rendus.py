@@ -468,11 +468,16 @@ def deadline_lines(season: Season, deadlines) -> list[DeadlineLine]:
 
 @dataclass(frozen=True)
 class MyDeadline:
-    """An open deadline of a manche the member won; ``pending``: his compte-rendu awaits judgement."""
+    """An open deadline of a manche the member won (``open_deadline.manche``: its number in
+    ``season``); ``pending``: his compte-rendu awaits judgement."""
 
-    manche: Manche
+    season: Season
     open_deadline: "rules.OpenDeadline"
     pending: bool
+
+    @property
+    def number(self) -> int:
+        return self.open_deadline.manche
 
 
 def my_open_deadlines(user, now: datetime, in_progress: list[Season] | None = None) -> list[MyDeadline]:
@@ -494,14 +499,9 @@ def my_open_deadlines(user, now: datetime, in_progress: list[Season] | None = No
         except rules.InvalidInput:
             logger.exception("season %s cannot be computed", season)
             continue
-        if not mine:
-            continue
-        manches = {m.number: m for m in _played_manches(season, [d.open_deadline.manche for d in mine])}
-        out.extend(
-            MyDeadline(manches[d.open_deadline.manche], d.open_deadline, d.pending)
-            for d in mine
-            if d.open_deadline.manche in manches
-        )
+        # The page links to each manche by its number: no row of it is read (the kept
+        # deadlines are those of played manches at the season's revision).
+        out.extend(MyDeadline(season, d.open_deadline, d.pending) for d in mine)
     return sorted(out, key=lambda d: d.open_deadline.deadline)
 
 

@@ -76,7 +76,7 @@ def test_a_members_home_page_makes_no_situation_and_lists_his_deadlines(
         response, count = warm_view(client, reverse("home"), situations_made)
         assert situations_made == []
         mine = response.context["my_deadlines"] + response.context["my_deadlines_more"]
-        shown = [(d.manche.number, d.open_deadline) for d in mine]
+        shown = [(d.number, d.open_deadline) for d in mine]
         assert shown == sorted(
             the_vainqueurs_deadlines(season, winner.username), key=lambda found: found[1].deadline
         )
@@ -116,3 +116,22 @@ def test_the_home_page_reads_the_seasons_in_progress_once(
     assert response.context["inbox"] is not None  # his desk's part was read from the same rows
     from_seasons = [q["sql"] for q in queries if q["sql"].lstrip().startswith('SELECT "league_season"')]
     assert len(from_seasons) == 1, from_seasons
+
+
+def test_a_members_home_page_links_his_deadlines_manches_without_reading_them(client, clock, larger_season):
+    """The kept deadlines say each manche's number: the links need no row (the one manche
+    read is the next to be played)."""
+    winner = next(
+        u
+        for u in User.objects.filter(username__startswith="q").order_by("username")
+        if the_vainqueurs_deadlines(larger_season, u.username)
+    )
+    client.force_login(winner)
+    client.get(reverse("home"))
+    with CaptureQueriesContext(connection) as queries:
+        html = client.get(reverse("home")).content.decode()
+    number = the_vainqueurs_deadlines(larger_season, winner.username)[0][0]
+    assert reverse("league:manche_detail", args=[larger_season.name, number]) in html
+    assert reverse("league:cr_write", args=[larger_season.name, number]) in html
+    manche_reads = [q["sql"] for q in queries if 'FROM "league_manche"' in q["sql"]]
+    assert len(manche_reads) == 1, manche_reads

@@ -192,7 +192,7 @@ def test_home_snippet_lists_the_vainqueurs_open_deadlines(rf, manche, players):
     from league.selectors.comptes_rendus import my_open_deadlines
 
     mine = my_open_deadlines(players["anne"], DURING)
-    assert [(d.manche.number, d.open_deadline.deadline, d.pending) for d in mine] == [(1, NEXT, False)]
+    assert [(d.number, d.open_deadline.deadline, d.pending) for d in mine] == [(1, NEXT, False)]
     assert my_open_deadlines(players["bruno"], DURING) == []
     request = rf.get("/")
     request.user = players["anne"]

@@ -41,7 +41,7 @@ def home(client, user):
 
 
 def listed(response) -> list[tuple[int, object, bool]]:
-    return [(d.manche.number, d.open_deadline.deadline, d.pending) for d in response.context["my_deadlines"]]
+    return [(d.number, d.open_deadline.deadline, d.pending) for d in response.context["my_deadlines"]]
 
 
 def test_the_vainqueurs_deadline_is_made_once_and_read_at_the_next_views(
@@ -96,8 +96,8 @@ def test_the_home_page_lists_the_three_soonest_and_links_to_the_others(client, p
     manche_at(6, NEXT)
     with time_machine.travel(DURING, tick=False):
         response = home(client, players["anne"])
-    assert [d.manche.number for d in response.context["my_deadlines"]] == [1, 2, 3]
+    assert [d.number for d in response.context["my_deadlines"]] == [1, 2, 3]
     html = response.content.decode()
     assert "Manche 4 (" not in html
-    cr_list = reverse("league:cr_list", args=[response.context["my_deadlines"][0].manche.season.name])
+    cr_list = reverse("league:cr_list", args=[response.context["my_deadlines"][0].season.name])
     assert f'<a href="{cr_list}">et 2 autres comptes-rendus à écrire →</a>' in html
