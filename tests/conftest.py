@@ -45,6 +45,7 @@ def _fast_and_isolated(settings, tmp_path):
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
     settings.CACHES = {"default": cache_config("locmem://")}  # the embedded default
     settings.MEDIA_ROOT = tmp_path / "media"
+    settings.SEASON_EXPORT_DIR = tmp_path / "exports"
     settings.STORAGES = {
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},

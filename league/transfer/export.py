@@ -23,6 +23,7 @@ from accounts.models import User
 from league import rules
 from league.limits import SeasonImportLimits
 from league.models import Award, CompteRendu, Donne, Manche, QuickResult, Season, Seat
+from league.selectors.engine import next_expiry
 
 from . import FORMAT, VERSION
 from .parse import parse_document
@@ -237,6 +238,12 @@ def add_computed(document: dict, *, now: datetime) -> dict:
 
     Raises :class:`rules.InvalidInput` when the facts are not a valid season.
     """
+    return computed_until(document, now=now)[0]
+
+
+def computed_until(document: dict, *, now: datetime) -> tuple[dict, datetime | None]:
+    """:func:`add_computed`, and until when what it added stays right: the next compte-rendu
+    deadline the engine did not count yet (a late malus may fall then); None after the last."""
     # A season the site holds is exported whatever its size; compute_season checks it all the same.
     parsed = parse_document(document, limits=SeasonImportLimits(), engine_check=False)
     result = rules.compute_season(parsed.engine, now=now)
@@ -261,7 +268,7 @@ def add_computed(document: dict, *, now: datetime) -> dict:
                 donne_doc["pot"] = donne_result.pot_after
     document["standings"] = [_standing(row) for row in result.standings]
     document["accessits"] = [_accessit(a) for a in result.accessits]
-    return document
+    return document, next_expiry(result, now)
 
 
 def _ranking_entry(e) -> dict:
@@ -304,4 +311,16 @@ def export_document(season: Season, *, now: datetime) -> dict:
     return add_computed(season_facts(season), now=now)
 
 
-__all__ = ["add_computed", "export_document", "instant", "season_facts"]
+def export_document_until(season: Season, *, now: datetime) -> tuple[dict, datetime | None]:
+    """:func:`export_document`, and until when it stays right (see :func:`computed_until`)."""
+    return computed_until(season_facts(season), now=now)
+
+
+__all__ = [
+    "add_computed",
+    "computed_until",
+    "export_document",
+    "export_document_until",
+    "instant",
+    "season_facts",
+]

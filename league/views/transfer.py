@@ -16,7 +16,7 @@ from django import forms
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse
+from django.http import FileResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -27,7 +27,8 @@ from ..limits import UPLOAD_IMPORT
 from ..models import Season
 from ..permissions import Action, can, require
 from ..selectors.seasons import season_or_404
-from ..services.transfer import ImportRefused, dump, export_season, import_check, import_season
+from ..services.season_download import open_season_download
+from ..services.transfer import ImportRefused, import_check, import_season
 
 SESSION_KEY = "league.season_import"
 PENDING_MAX_AGE = 24 * 3600
@@ -159,7 +160,9 @@ def _confirm(request):
 def season_export(request, season_name: str):
     season = season_or_404(season_name)
     require(request.user, Action.EXPORT_SEASON, season)
-    text = dump(export_season(season=season, now=timezone.now()))
-    response = HttpResponse(text.encode("utf-8"), content_type="application/json; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="saison-{season.name}.json"'
-    return response
+    return FileResponse(
+        open_season_download(season, now=timezone.now()),
+        as_attachment=True,
+        filename=f"saison-{season.name}.json",
+        content_type="application/json; charset=utf-8",
+    )

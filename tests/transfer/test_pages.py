@@ -125,7 +125,7 @@ def test_download_is_the_export(client, president, example_doc, now):
     assert response.status_code == 200
     assert response["Content-Type"] == "application/json; charset=utf-8"
     assert 'filename="saison-2011-2012.json"' in response["Content-Disposition"]
-    body = response.content.decode("utf-8")
+    body = b"".join(response.streaming_content).decode("utf-8")
     expected = json.loads(dump(export_season(season=Season.objects.get(), now=now)))
     downloaded = json.loads(body)
     assert {k: v for k, v in downloaded.items() if k != "manches"} == {

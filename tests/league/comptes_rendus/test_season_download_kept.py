@@ -1,0 +1,100 @@
+"""The season's download is written once and served again until the season changes or a
+compte-rendu deadline the engine had not counted passes; it is always what the export says
+as of the moment of the download."""
+
+import json
+
+import pytest
+import time_machine
+from django.urls import reverse
+
+import league.services.season_download as downloads
+from league.models import Season
+from league.services.transfer import dump, export_season
+from tests.support.seasons import paris
+
+START, NEXT = paris(2025, 10, 2, 21), paris(2025, 10, 16, 21)
+DURING, AFTER_NEXT = paris(2025, 10, 5, 18), paris(2025, 10, 17, 12)
+
+
+@pytest.fixture
+def made(monkeypatch):
+    """Each moment the document was made."""
+    moments = []
+    make = downloads.export.export_document_until
+
+    def counted(season, *, now):
+        moments.append(now)
+        return make(season, now=now)
+
+    monkeypatch.setattr(downloads.export, "export_document_until", counted)
+    return moments
+
+
+@pytest.fixture
+def season_played(season, played, manche_at):
+    """Manche 1 played (anne won it, her compte-rendu due before manche 2), manche 2 planned."""
+    played(1, START)
+    manche_at(2, NEXT)
+    return season
+
+
+def download(client, season) -> str:
+    response = client.get(reverse("league:season_export", args=[season.name]))
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/json; charset=utf-8"
+    assert response["Content-Disposition"] == f'attachment; filename="saison-{season.name}.json"'
+    return b"".join(response.streaming_content).decode("utf-8")
+
+
+def exported(season, now) -> str:
+    return dump(export_season(season=Season.objects.get(pk=season.pk), now=now))
+
+
+def test_a_second_download_of_an_unchanged_season_is_the_document_written_at_the_first(
+    client, president, season_played, made
+):
+    with time_machine.travel(DURING, tick=False):
+        client.force_login(president)
+        first = download(client, season_played)
+        second = download(client, season_played)
+        assert first == second == exported(season_played, DURING)
+    assert len(made) == 1
+
+
+def test_a_change_to_the_season_gives_the_new_document_and_forgets_the_old(
+    client, president, season_played, players, post, made, settings
+):
+    with time_machine.travel(DURING, tick=False):
+        client.force_login(president)
+        before = download(client, season_played)
+        post(season_played.manches.get(number=1), players["anne"], DURING, text="Quelle soirée !")
+        after = download(client, season_played)
+        assert after == exported(season_played, DURING)
+    assert after != before and "Quelle soirée" in after
+    assert len(made) == 2
+    assert len(list(settings.SEASON_EXPORT_DIR.glob("*.json"))) == 1
+
+
+def test_a_deadline_passing_gives_the_document_as_of_the_download(client, president, season_played, made):
+    """Anne's compte-rendu of manche 1 was due before manche 2: past it, her late malus counts."""
+    with time_machine.travel(DURING, tick=False):
+        client.force_login(president)
+        on_time = json.loads(download(client, season_played))
+    with time_machine.travel(AFTER_NEXT, tick=False):
+        late = download(client, season_played)
+        assert late == exported(season_played, AFTER_NEXT)
+    malus = {row["player"]: row["malus"] for row in json.loads(late)["standings"]}
+    assert malus["anne"] > 0
+    assert {row["player"]: row["malus"] for row in on_time["standings"]}["anne"] == 0
+    assert len(made) == 2
+
+
+def test_a_file_that_is_not_a_document_of_the_season_is_never_served(
+    client, president, season_played, settings
+):
+    settings.SEASON_EXPORT_DIR.mkdir(parents=True)
+    (settings.SEASON_EXPORT_DIR / f"{season_played.pk}-{season_played.revision}-x-y.json").write_text("{}")
+    with time_machine.travel(DURING, tick=False):
+        client.force_login(president)
+        assert download(client, season_played) == exported(season_played, DURING)
