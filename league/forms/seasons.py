@@ -243,11 +243,18 @@ class OpenRegistrationsForm(forms.Form):
         label=_("Manches"), queryset=Manche.objects.none(), widget=forms.CheckboxSelectMultiple
     )
 
-    def __init__(self, *args, season: Season, **kwargs):
+    def __init__(self, *args, season: Season, soonest: int | None = None, **kwargs):
+        """``soonest``: offer only that many planned manches, the soonest (``unshown`` says
+        how many more there are); the form that checks what is sent offers every one."""
         super().__init__(*args, **kwargs)
-        self.fields["manches"].queryset = season.manches.filter(status=Manche.Status.PLANNED).order_by(
-            "starts_at"
-        )
+        planned = season.manches.filter(status=Manche.Status.PLANNED).order_by("starts_at")
+        self.unshown = 0
+        if soonest is not None:
+            shown = list(planned.values_list("pk", flat=True)[:soonest])
+            if len(shown) == soonest:
+                self.unshown = planned.count() - soonest
+            planned = planned.filter(pk__in=shown)
+        self.fields["manches"].queryset = planned
         self.fields["manches"].label_from_instance = lambda m: (
             _("Manche %(n)s — %(day)s")
             % {

@@ -5,8 +5,10 @@ The desk's rules live here, not in the view: a manche lacking players
 player, registrations still closed, no capitaine designated.
 """
 
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from django.db.models import Count, Q
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -20,6 +22,9 @@ from .seasons import seasons_in_progress, with_fill
 SOON = timedelta(days=14)
 #: A manche started less than this long ago still shows on the desk.
 STARTED_GRACE = timedelta(hours=6)
+#: How many manches beyond ``SOON`` the desk lists (folded away): a calendar of the
+#: whole season ahead (800 manches of a big season) made it 340 ms and 700 KB.
+LATER_SHOWN = 20
 
 
 def managed_seasons(user, in_progress: list[Season] | None = None) -> list[Season]:
@@ -30,15 +35,38 @@ def managed_seasons(user, in_progress: list[Season] | None = None) -> list[Seaso
     return [s for s in in_progress if can(user, Action.MANAGE_SEASON, s)]
 
 
-def desk_rows(seasons: list[Season], *, now: datetime) -> list[dict]:
-    """The coming manches of ``seasons``, each with its fill, state and flags (level, text)."""
-    manches = with_fill(
-        Manche.objects.filter(
-            season__in=seasons,
-            status__in=(Manche.Status.PLANNED, Manche.Status.OPEN),
-            starts_at__gte=now - STARTED_GRACE,
-        ).select_related("season", "capitaine", "absent")
-    ).order_by("starts_at")
+@dataclass
+class Desk:
+    """The desk's coming manches: those within ``SOON`` (``soon``), the next
+    :data:`LATER_SHOWN` after them (``later``), and how many more there are (``unshown``)."""
+
+    soon: list[dict]
+    later: list[dict]
+    unshown: int
+
+    @property
+    def manches(self) -> list[Manche]:
+        return [row["manche"] for row in self.soon + self.later]
+
+
+def desk(seasons: list[Season], *, now: datetime) -> Desk:
+    """The coming manches of ``seasons``, each with its fill, state and flags (see :func:`desk_rows`)."""
+    coming = Manche.objects.filter(
+        season__in=seasons,
+        status__in=(Manche.Status.PLANNED, Manche.Status.OPEN),
+        starts_at__gte=now - STARTED_GRACE,
+    )
+    counts = coming.aggregate(soon=Count("pk", filter=Q(starts_at__lte=now + SOON)), all=Count("pk"))
+    rows = desk_rows(coming, now=now, limit=counts["soon"] + LATER_SHOWN)
+    return Desk(rows[: counts["soon"]], rows[counts["soon"] :], counts["all"] - len(rows))
+
+
+def desk_rows(manches, *, now: datetime, limit: int | None = None) -> list[dict]:
+    """``manches`` (a query of them; the first ``limit``), each with its fill, state and
+    flags (level, text), in date order."""
+    manches = with_fill(manches.select_related("season", "capitaine", "absent")).order_by("starts_at")
+    if limit is not None:
+        manches = manches[:limit]
     rows = []
     for manche in manches:
         missing = cal.missing_players(manche.seated, absent=bool(manche.absent_id))

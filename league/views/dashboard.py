@@ -10,8 +10,12 @@ from ..forms.seasons import (
     OpenRegistrationsForm,
 )
 from ..permissions import Action, can
-from ..selectors.dashboard import SOON, desk_rows, managed_seasons
+from ..selectors.dashboard import desk, managed_seasons
 from ..selectors.inbox import president_inbox
+
+#: How many planned manches the desk offers to open registrations for, soonest first (the
+#: season page, a page of manches at a time, offers every one).
+OPENED_SHOWN = 12
 
 
 @login_required
@@ -21,22 +25,17 @@ def president_dashboard(request):
     if not seasons and not can(request.user, Action.CREATE_SEASON):
         raise PermissionDenied
     now = timezone.now()
-    rows = desk_rows(seasons, now=now)
+    coming = desk(seasons, now=now)
     return render(
         request,
         "league/seasons/dashboard.html",
         {
             "seasons": seasons,
-            "rows": rows,
-            # The next two weeks in view; later manches folded away.
-            "row_groups": [
-                (True, [r for r in rows if r["manche"].starts_at <= now + SOON]),
-                (False, [r for r in rows if r["manche"].starts_at > now + SOON]),
-            ],
-            "inbox": president_inbox(
-                request.user, now=now, seasons=seasons, coming=[r["manche"] for r in rows]
-            ),
+            "desk": coming,
+            # The next two weeks in view; the next later manches folded away.
+            "row_groups": [(True, coming.soon), (False, coming.later)],
+            "inbox": president_inbox(request.user, now=now, seasons=seasons, coming=coming.manches),
             "can_create": can(request.user, Action.CREATE_SEASON),
-            "season_forms": [(s, OpenRegistrationsForm(season=s)) for s in seasons],
+            "season_forms": [(s, OpenRegistrationsForm(season=s, soonest=OPENED_SHOWN)) for s in seasons],
         },
     )

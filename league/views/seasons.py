@@ -18,7 +18,6 @@ from accounts.models import User
 
 from .. import rules
 from ..forms.seasons import (
-    OpenRegistrationsForm,
     SeasonForm,
 )
 from ..labels import ACCESSIT_LABELS, TITLE_LABELS
@@ -68,8 +67,6 @@ def season_detail(request, season_name: str):
         "overrides": season.params or {},
         "seats": cal.SEATS,
     }
-    if is_officer:
-        context["open_form"] = OpenRegistrationsForm(season=season)
     return render(request, "league/seasons/detail.html", context)
 
 

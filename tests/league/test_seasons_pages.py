@@ -59,8 +59,8 @@ def test_dashboard_shows_fill_state_and_flags_manches_lacking_players(
     client.force_login(president)
     response = client.get(reverse("league:president_dashboard"))
     body = response.content.decode()
-    rows = response.context["rows"]
-    assert [(r["manche"].number, r["seated"], r["lacking"]) for r in rows] == [
+    desk = response.context["desk"]
+    assert [(r["manche"].number, r["seated"], r["lacking"]) for r in desk.soon + desk.later] == [
         (1, 4, True),
         (2, 5, False),
         (3, 0, True),
