@@ -64,6 +64,14 @@ def seats_of(manche: Manche) -> list[Seat]:
     return list(Seat.objects.filter(manche=manche).select_related("player").order_by("position"))
 
 
+def table_players(manche: Manche) -> list:
+    """The players of the manche's table in playing order, as its sheet seats them: the
+    saved seats, else the seated registrations (the absent one left out). For the page
+    that sets the table, which needs nothing else of the sheet (scoring it was half its time)."""
+    seats = seats_of(manche)
+    return [seat.player for seat in seats] if seats else registered_table(manche)
+
+
 def registered_table(manche: Manche, seated: list | None = None) -> list:
     """The table the registrations give: seated players in seat order, the absent one left out
     (``seated``: the seated registrations by seat, when already read)."""

@@ -33,7 +33,7 @@ from ..permissions import Action, can, require
 from ..presentation import manche_state
 from ..selectors.engine import manche_outcomes, manche_point_flow
 from ..selectors.seasons import manche_or_404, season_or_404
-from ..selectors.sheet import audit_entries, sheet_state
+from ..selectors.sheet import audit_entries, sheet_state, table_players
 from ..services import sheet as services
 from ..share_image import HEIGHT, WIDTH, night_png
 from .common import donne_saved_message, error_messages, flash_errors, tagged_response
@@ -242,9 +242,9 @@ def table(request, season_name: str, number: int):
     """Set the table by hand (paper sheets, history, or no draw recorded): seats in playing order."""
     manche = manche_or_404(season_name, number)
     require(request.user, Action.EDIT_SHEET, manche)
-    state = sheet_state(manche)
+    ruleset = manche.season.ruleset()
     if request.method == "POST":
-        form = TableForm(request.POST, ruleset=state.ruleset)
+        form = TableForm(request.POST, ruleset=ruleset)
         if form.is_valid():
             try:
                 services.table_set(
@@ -256,20 +256,18 @@ def table(request, season_name: str, number: int):
                     now=timezone.now(),
                 )
             except ValidationError as error:
-                form = _rearmed(form, manche, error, ruleset=state.ruleset)
+                form = _rearmed(form, manche, error, ruleset=ruleset)
             else:
                 messages.success(request, _("La table est en place."))
                 return redirect(_sheet_url(manche))
     else:
         initial = {"sheet_version": manche.sheet_version, "absent": manche.absent}
-        for i, seat in enumerate(state.seats, start=1):
-            initial[f"seat_{i}"] = seat.player
-        form = TableForm(initial=initial, ruleset=state.ruleset)
+        for i, player in enumerate(table_players(manche), start=1):
+            initial[f"seat_{i}"] = player
+        form = TableForm(initial=initial, ruleset=ruleset)
     fields = rendered_once("accounts/_crispy_form.html", form)  # six selects of every member
     return render(
-        request,
-        "league/sheet/table.html",
-        {"manche": manche, "season": manche.season, "fields": fields, "state": state},
+        request, "league/sheet/table.html", {"manche": manche, "season": manche.season, "fields": fields}
     )
 
 

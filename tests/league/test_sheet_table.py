@@ -78,3 +78,39 @@ def test_without_a_table_the_sheet_offers_to_set_it(client, season, capitaine):
     ).content.decode()
     assert "Constituer la table" in html
     assert 'id="editor"' not in html
+
+
+def _selected(html: str, field: str) -> str | None:
+    """The value of the option selected in the select named ``field``."""
+    import re
+
+    select = re.search(rf'<select name="{field}".*?</select>', html, re.S).group(0)
+    chosen = re.search(r'<option value="([^"]*)" selected>', select)
+    return chosen.group(1) if chosen else None
+
+
+def test_the_form_starts_from_the_table_as_seated_without_reading_the_donnes(client, manche, capitaine):
+    """The page needs the seats alone: reading and scoring the sheet was half of its time."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    add(manche, capitaine, contract(capitaine, points=60))
+    seated = list(Seat.objects.filter(manche=manche).order_by("position").values_list("player_id", flat=True))
+    client.force_login(capitaine)
+    with CaptureQueriesContext(connection) as queries:
+        html = client.get(url(manche)).content.decode()
+    assert [_selected(html, f"seat_{i}") for i in range(1, len(seated) + 1)] == [str(pk) for pk in seated]
+    assert not [q["sql"] for q in queries.captured_queries if '"league_donne"' in q["sql"]]
+
+
+def test_without_saved_seats_the_form_starts_from_the_seated_registrations(
+    client, season, capitaine, player, others
+):
+    from tests.support.seasons import register
+
+    manche = make_manche(season, 7, capitaine=capitaine, status=Manche.Status.OPEN)
+    register(manche, player, capitaine, *others[:3])
+    client.force_login(capitaine)
+    html = client.get(url(manche)).content.decode()
+    assert _selected(html, "seat_1") == str(player.pk)
+    assert _selected(html, "seat_2") == str(capitaine.pk)
