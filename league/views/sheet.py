@@ -32,6 +32,7 @@ from ..models import Manche
 from ..permissions import Action, can, require
 from ..presentation import manche_state
 from ..selectors.engine import manche_outcomes, manche_point_flow
+from ..selectors.manche import kept_audit_entries
 from ..selectors.seasons import manche_or_404, season_or_404
 from ..selectors.sheet import audit_entries, sheet_state, table_players
 from ..services import sheet as services
@@ -523,7 +524,7 @@ def manche_section_context(request, manche, *, reads=None, played=None) -> dict:
         "sheet_audit": None,
     }
     if can(request.user, Action.VIEW_AUDIT, manche):
-        context["sheet_audit"] = audit_entries(manche, limit=10)
+        context["sheet_audit"] = kept_audit_entries(manche, limit=10, now=timezone.now())
     return context
 
 
