@@ -167,10 +167,10 @@ def cr_detail(request, season_name: str, pk: int):
     )
 
 
-def _default_text(situation, manche) -> str:
+def _default_text(situation, manche, now) -> str:
     """The draft the writer starts from: the ranking and the night's facts, read from the sheet."""
     state = sheet_state(manche)
-    facts = night_facts(state) + record_facts(state)
+    facts = night_facts(state) + record_facts(state, now=now)
     return "\n".join(
         [
             "## " + _("Ambiance"),
@@ -203,7 +203,7 @@ def cr_write(request, season_name: str, number: int):
     initial = {
         "title": _("Manche %(number)s du %(date)s")
         % {"number": manche.number, "date": date_format(timezone.localtime(manche.starts_at), "j F Y")},
-        "text": _default_text(situation, manche),
+        "text": _default_text(situation, manche, now),
     }
     form = CompteRenduForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
