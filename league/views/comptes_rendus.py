@@ -189,6 +189,18 @@ def _default_text(situation, manche, now) -> str:
     )
 
 
+def _kept_default_text(situation, manche, now) -> str:
+    """The draft (:func:`_default_text`), kept per revision of the season, manche and language:
+    it is made of the manche's sheet and ranking and of the season's best nights, which change
+    only with a result (every write of one bumps the revision) or a renamed player (his too).
+    Made at each view, reading and scoring the sheet again was two thirds of the page."""
+    season = manche.season
+    name = f"cr-draft:{manche.number}:{get_language()}"
+    return revision_cache.kept(
+        season.pk, season.revision, name, now=now, read=lambda: _default_text(situation, manche, now)
+    )
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def cr_write(request, season_name: str, number: int):
@@ -203,7 +215,7 @@ def cr_write(request, season_name: str, number: int):
     initial = {
         "title": _("Manche %(number)s du %(date)s")
         % {"number": manche.number, "date": date_format(timezone.localtime(manche.starts_at), "j F Y")},
-        "text": _default_text(situation, manche, now),
+        "text": _kept_default_text(situation, manche, now),
     }
     form = CompteRenduForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
