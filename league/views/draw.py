@@ -8,7 +8,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from accounts.forms.common import add_service_errors
+from accounts.forms.common import add_service_errors, rendered_once
 from accounts.models import JetonColour
 from config.typography import colon
 
@@ -42,6 +42,7 @@ def draw(request, season_name: str, number: int):
                 request, _("Tirage fait (ordre de pioche) — %(summary)s.") % {"summary": summary}
             )
             return redirect(manche)
+    ready = draw_ready(manche, len(players))
     return render(
         request,
         "league/seasons/draw.html",
@@ -49,7 +50,9 @@ def draw(request, season_name: str, number: int):
             "season": manche.season,
             "manche": manche,
             "form": form,
+            # Its six selects of the table's players, through crispy's templates, were a third of the page.
+            "fields": rendered_once("accounts/_crispy_form.html", form) if ready else None,
             "players": players,
-            "ready": draw_ready(manche, len(players)),
+            "ready": ready,
         },
     )
