@@ -19,7 +19,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from accounts.forms.common import add_service_errors
+from accounts.forms.common import add_service_errors, rendered_once
 from accounts.pagers import pager
 
 from .. import revision_cache
@@ -237,6 +237,7 @@ def cr_write(request, season_name: str, number: int):
         "league/comptes_rendus/write.html",
         {
             "form": form,
+            "fields": rendered_once("accounts/_crispy_form.html", form),
             "manche": manche,
             "season": manche.season,
             "cr_situation": situation,
@@ -270,7 +271,14 @@ def cr_edit(request, season_name: str, pk: int):
     return render(
         request,
         "league/comptes_rendus/write.html",
-        {"form": form, "manche": cr.manche, "season": cr.manche.season, "cr": cr, "editing": True},
+        {
+            "form": form,
+            "fields": rendered_once("accounts/_crispy_form.html", form),
+            "manche": cr.manche,
+            "season": cr.manche.season,
+            "cr": cr,
+            "editing": True,
+        },
     )
 
 

@@ -9,6 +9,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils.html import escape
 
 from accounts.models import User
 from league.models import Manche, QuickResult
@@ -78,3 +79,17 @@ def test_a_new_result_shows_in_the_draft_at_once(client, season, manche, capitai
         QuickResult.objects.filter(manche=earlier, player=user).update(score=score)
     invalidate(season)
     assert RECORD not in client.get(url).context["form"].initial["text"]
+
+
+@pytest.mark.usefixtures("after_the_generated_season")
+def test_the_form_with_its_draft_is_rendered_once(client, small_season):
+    """Its two fields through crispy's templates were a sixth of the page; the draft is kept."""
+    last = Manche.objects.filter(season=small_season, status=Manche.Status.PLAYED).order_by("-starts_at")[0]
+    vainqueur, url = _vainqueur_and_url(small_season, last.number)
+    client.force_login(vainqueur)
+    first = client.get(url)
+    assert "bootstrap5/field.html" in [t.name for t in first.templates]
+    again = client.get(url)
+    assert "bootstrap5/field.html" not in [t.name for t in again.templates]
+    draft = again.context["form"].initial["text"]
+    assert escape(draft) in again.content.decode()
