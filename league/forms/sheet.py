@@ -16,7 +16,7 @@ from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from accounts.forms.common import MemberChoiceField
+from accounts.forms.common import MemberChoiceField, ReadChoices
 from accounts.models import User
 
 from ..limits import COUNT_MAX, PENALTY_MAX, PENALTY_REASON_MAX, SCORE_MAX
@@ -368,7 +368,7 @@ class TableForm(EngineErrorsMixin, VersionedForm):
             )
         self.fields["absent"].queryset = users
         self.order_fields([f"seat_{i}" for i in self.seats] + ["absent"])
-        choices = list(self.fields["absent"].choices)  # the members read once for every seat
+        choices = ReadChoices(self.fields["absent"].choices)  # the members read once for every seat
         for name in self.fields:
             if name.startswith("seat_") or name == "absent":
                 self.fields[name].choices = choices
