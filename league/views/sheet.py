@@ -8,6 +8,7 @@ poll the board, which answers 204 while the sheet's version is unchanged.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from django.contrib import messages
@@ -34,11 +35,11 @@ from ..presentation import manche_state
 from ..selectors.engine import manche_outcomes, manche_point_flow
 from ..selectors.manche import kept_audit_entries
 from ..selectors.seasons import manche_or_404, season_or_404
-from ..selectors.sheet import audit_entries, sheet_state, table_players
+from ..selectors.sheet import audit_entries, kept_sheet_state, sheet_state, table_players
 from ..services import sheet as services
 from ..share_image import HEIGHT, WIDTH, night_png
 from .common import donne_saved_message, error_messages, flash_errors, tagged_response
-from .sheet_board import kept_board
+from .sheet_board import kept_board, kept_editor
 
 POLL_SECONDS = 10
 RESULTS_PER_PAGE = 10
@@ -63,14 +64,17 @@ def _donne_form(manche: Manche, state, data=None, *, initial=None) -> DonneForm:
 def _sheet_context(
     request, manche: Manche, *, form=None, edit=None, alerts=(), state=None, adding: bool = False
 ) -> dict:
-    state = state or sheet_state(manche)
+    state = state or kept_sheet_state(manche, now=timezone.now())
     editor = _can_enter_donnes(request.user, manche, state)
     alerts = list(alerts)
     if form is not None and not editor and form.is_bound:
         alerts.extend(form.non_field_errors())  # e.g. the manche was cancelled meanwhile
-    if editor and form is None and (manche.status != Manche.Status.PLAYED or adding):
-        # A closed sheet shows no entry form unless the President asks to add a forgotten donne.
-        form = _donne_form(manche, state)
+    unbound = None
+    if editor and form is None and (edit is not None or manche.status != Manche.Status.PLAYED or adding):
+        # A closed sheet shows no entry form unless the President corrects a donne or asks to add a
+        # forgotten one. Unbound, it is made only when its rendering is not kept (kept_editor).
+        initial = DonneForm.initial_from(edit) if edit is not None else None
+        unbound = functools.partial(_donne_form, manche, state, initial=initial)
     last = state.donnes[-1] if state.donnes else None
     context = {
         "manche": manche,
@@ -89,6 +93,7 @@ def _sheet_context(
         "manche_state": manche_state(manche, len(state.seats), now=timezone.now()),
     }
     context["board"] = kept_board(request, context)
+    context["editor"] = kept_editor(request, context, unbound) if unbound is not None else None
     return context
 
 
@@ -185,14 +190,14 @@ def donne_add(request, season_name: str, number: int):
 def donne_edit(request, season_name: str, number: int, index: int):
     manche = manche_or_404(season_name, number)
     require(request.user, Action.EDIT_SHEET, manche)
-    state = sheet_state(manche)
+    # The sheet as kept for its version to show it; read again to correct it (the service reads it under its lock).
+    state = kept_sheet_state(manche, now=timezone.now()) if request.method == "GET" else sheet_state(manche)
     donne = next((d for d in state.donnes if d.index == index), None)
     if donne is None:
         messages.error(request, _("Cette donne n'existe plus."))
         return redirect(_sheet_url(manche))
     if request.method == "GET":
-        form = _donne_form(manche, state, initial=DonneForm.initial_from(donne))
-        return _render_sheet(request, manche, form=form, edit=donne, state=state)
+        return _render_sheet(request, manche, edit=donne, state=state)  # its unbound form, kept
     form = _donne_form(manche, state, request.POST)
     if form.is_valid():
         try:
