@@ -156,9 +156,9 @@ def audit_mark(manche: Manche) -> str:
         return cursor.fetchone()[0]
 
 
-def kept_audit_entries(manche: Manche, *, limit: int, now: datetime) -> list[AuditEntry]:
-    """The manche's ``limit`` newest audit entries (``sheet.audit_entries``), for the President's
-    manche page: built once per mark of its history (:func:`audit_mark`), revision of its
+def kept_audit_entries(manche: Manche, *, limit: int | None, now: datetime) -> list[AuditEntry]:
+    """The manche's ``limit`` newest audit entries (``sheet.audit_entries``; None: all of them,
+    for the manche's history page), for the President's manche page: built once per mark of its history (:func:`audit_mark`), revision of its
     season (a renamed member bumps it) and language (their labels are translated), and read
     from the cache after. Built at each view, the four history reads and the conflicts' cost
     the page more than all the rest it shows (5 of its 10 ms at 200 × 40), for a list that

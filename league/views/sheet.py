@@ -35,7 +35,7 @@ from ..presentation import manche_state
 from ..selectors.engine import manche_outcomes, manche_point_flow
 from ..selectors.manche import kept_audit_entries
 from ..selectors.seasons import manche_or_404, season_or_404
-from ..selectors.sheet import audit_entries, kept_sheet_state, sheet_state, table_players
+from ..selectors.sheet import kept_sheet_state, sheet_state, table_players
 from ..services import sheet as services
 from ..share_image import HEIGHT, WIDTH, night_png
 from .common import donne_saved_message, error_messages, flash_errors, tagged_response
@@ -305,7 +305,8 @@ def quick_results(request, season_name: str, number: int):
     """Each player's final line, for a night kept on paper or a manche of history."""
     manche = manche_or_404(season_name, number)
     require(request.user, Action.EDIT_SHEET, manche)
-    state = sheet_state(manche)
+    # What is sent is checked against the sheet read now; a view shows the one kept per version.
+    state = sheet_state(manche) if request.method == "POST" else kept_sheet_state(manche, now=timezone.now())
     if not state.has_table:
         messages.info(
             request, _("Indiquez d'abord la table (les joueurs dans l'ordre, et l'absent d'un jeu à 4).")
@@ -405,7 +406,9 @@ def audit(request, season_name: str, number: int):
     """Every change to the manche's table, donnes and results: who, when, before and after."""
     manche = manche_or_404(season_name, number)
     require(request.user, Action.VIEW_AUDIT, manche)
-    page = Paginator(audit_entries(manche), 50).get_page(request.GET.get("page"))
+    page = Paginator(kept_audit_entries(manche, limit=None, now=timezone.now()), 50).get_page(
+        request.GET.get("page")
+    )
     return render(
         request, "league/sheet/audit.html", {"manche": manche, "season": manche.season, "page_obj": page}
     )
