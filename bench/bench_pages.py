@@ -29,6 +29,23 @@ he won removed and that of another posted again; those four pages are then
 measured against the sign-in page in their own turns (the other pages would
 show that state: the next manche, the compte-rendu to write and to judge).
 
+Those two states, a season all played and a night to come, are not the
+season a club reads most: every page is then measured again in two more
+(their own turns, against the sign-in page of those turns):
+
+- the season over and not closed: its last manche played a month before,
+  its last manches, one in forty (``UNWRITTEN_ONE_IN``), with no
+  compte-rendu, every deadline of which has passed (the President's inbox
+  lists them overdue);
+- the season in progress: its second half planned (the sheets and
+  comptes-rendus of those manches removed), the first of them twelve hours
+  ahead, the next two weeks' open with their sign-ups (one in three a player
+  short, the first with one waiting), the last two played with their
+  compte-rendu still to write. The President's desk, the manches
+  to open, the calendar's pages and feeds, Ce qu'il me faut have the
+  calendar ahead to show; the draw and the quick results are measured for
+  the manche twelve hours ahead.
+
 Each figure is the median of ``--runs`` requests sent in five turns over
 every page, after one unmeasured request, as a ratio to the sign-in page's
 median in the same turns (target: ≤ 3× with these defaults, ≤ 2× under the
@@ -231,6 +248,118 @@ def night_and_comptes_rendus_to_come(season, player, *, now) -> Later:
     return Later(planned.number, won[0].number, edited.pk)
 
 
+#: One manche in so many, the last of the season over, has no compte-rendu (their vainqueurs
+#: never wrote one): overdue once their every deadline has passed. The last ones, as at the end
+#: of a club's season: a vainqueur who never writes loses 0.5 at every later manche, and one
+#: manche in four of the season without (tried at 200 × 40: 400 manches, each followed by some
+#: 800) made a season of maluses no club plays.
+UNWRITTEN_ONE_IN = 40
+#: How long before ``now`` the last manche of the season over was played (its last deadline,
+#: the last-manche delay after it, 14 days, has passed).
+OVER_SINCE = timedelta(days=30)
+#: How far ahead of ``now`` the first planned manche of the season in progress starts.
+NEXT_IN = timedelta(hours=12)
+#: How many of the season in progress's planned manches, the soonest (two weeks of the
+#: generated calendar's one a day), have their registrations open and sign-ups.
+OPEN_AHEAD = 14
+#: How many of the season in progress's last played manches have no compte-rendu yet (the
+#: first planned manche is their next deadline).
+NOT_WRITTEN_YET = 2
+
+
+def _move(season, by: timedelta) -> None:
+    """Every date of the season's manches, sign-ups and comptes-rendus moved by ``by``: the
+    season is generated from 2030 on, the states measured after it are set around ``now``
+    (whose pages compare the manches and deadlines with it)."""
+    from django.db.models import F
+
+    from league.models import CompteRendu, Manche, Registration
+
+    Manche.objects.filter(season=season).update(starts_at=F("starts_at") + by, closed_at=F("closed_at") + by)
+    Registration.objects.filter(manche__season=season).update(created_at=F("created_at") + by)
+    CompteRendu.objects.filter(manche__season=season).update(
+        posted_at=F("posted_at") + by, judged_at=F("judged_at") + by
+    )
+
+
+def season_over(season, *, now) -> tuple[str, None]:
+    """The season as a month after its last manche, not closed yet: what is not played (the
+    manche to come of :func:`night_and_comptes_rendus_to_come`) removed, the last manche
+    :data:`OVER_SINCE` before ``now``, and the comptes-rendus of its last manches, one in
+    :data:`UNWRITTEN_ONE_IN`, deleted. Every deadline of those has passed: the President's
+    inbox lists them overdue. Returns what it made, in words, and no manche to come."""
+    from league.models import CompteRendu, Manche
+    from league.services.revision import invalidate
+
+    Manche.objects.filter(season=season).exclude(status=Manche.Status.PLAYED).delete()
+    last = Manche.objects.filter(season=season).order_by("-starts_at").first()
+    _move(season, now - OVER_SINCE - last.starts_at)
+    unwritten = Manche.objects.filter(season=season, number__gt=last.number - last.number // UNWRITTEN_ONE_IN)
+    CompteRendu.objects.filter(manche__in=unwritten).delete()
+    invalidate(season)
+    return (
+        f"the season over, not closed: its last manche {OVER_SINCE.days} days ago, "
+        f"{unwritten.count():,} manches with no compte-rendu (overdue)",
+        None,
+    )
+
+
+def season_in_progress(season, *, now) -> tuple[str, int]:
+    """The season over of :func:`season_over` made the season in progress: the manches of
+    its second half planned (their donnes, seats and comptes-rendus removed), the first
+    :data:`NEXT_IN` after ``now``, the :data:`OPEN_AHEAD` soonest open with their sign-ups
+    (the table each had, one in three a player short, the first with a sixth waiting), and
+    the comptes-rendus of the :data:`NOT_WRITTEN_YET` last played manches deleted (their
+    deadline is the next manche's start). Returns what it made, in words, and the number
+    of the first manche to come."""
+    from league.models import CompteRendu, Donne, Manche, Registration, Seat
+    from league.services.revision import invalidate
+
+    manches = Manche.objects.filter(season=season)
+    played = manches.count() // 2
+    first = manches.get(number=played + 1)
+    _move(season, now + NEXT_IN - first.starts_at)
+    ahead = manches.filter(number__gt=played)
+    opened = list(ahead.order_by("number")[:OPEN_AHEAD])
+    tables = {manche.pk: [] for manche in opened}
+    for seat in Seat.objects.filter(manche__in=opened).order_by("position"):
+        tables[seat.manche_id].append(seat.player_id)
+    waiting = Seat.objects.filter(manche__season=season).exclude(player__in=tables[first.pk])[0].player_id
+    signed_up = now - timedelta(days=7)
+    registrations = []
+    for i, manche in enumerate(opened):
+        table = tables[manche.pk][: 4 if i % 3 == 1 else 5]
+        registrations += [
+            Registration(manche=manche, player_id=player, seat=seat, created_at=signed_up)
+            for seat, player in enumerate(table, start=1)
+        ]
+    registrations.append(Registration(manche=first, player_id=waiting, seat=None, created_at=signed_up))
+    Registration.objects.bulk_create(registrations)
+    # Removed without a history row each (16,000 donnes at 200 × 40): nobody reads them.
+    for model in (Donne, Seat):
+        model.objects.filter(manche__in=ahead)._raw_delete(model.objects.db)
+    CompteRendu.objects.filter(manche__in=ahead).delete()
+    CompteRendu.objects.filter(manche__in=manches.filter(number__gt=played - NOT_WRITTEN_YET)).delete()
+    ahead.update(status=Manche.Status.PLANNED, closed_at=None, closed_by=None)
+    manches.filter(pk__in=[manche.pk for manche in opened]).update(status=Manche.Status.OPEN)
+    invalidate(season)
+    unwritten = manches.filter(number__lte=played).exclude(comptes_rendus__isnull=False).count()
+    return (
+        f"the season in progress: {played:,} manches played ({unwritten:,} with no compte-rendu, "
+        f"their deadline ahead), {ahead.count():,} to come, the next in {NEXT_IN.seconds // 3600} hours, "
+        f"the {len(opened)} soonest open with their sign-ups",
+        first.number,
+    )
+
+
+def middle_compte_rendu(season) -> int:
+    """The pk of the season's middle compte-rendu (in the order they were made)."""
+    from league.models import CompteRendu
+
+    made = CompteRendu.objects.filter(manche__season=season).order_by("pk")
+    return made[made.count() // 2].pk
+
+
 def url_names() -> set[str]:
     """Every named URL of the site but the admin's."""
     from django.urls import URLResolver, get_resolver
@@ -248,6 +377,16 @@ def url_names() -> set[str]:
     return {name for name in names if not name.startswith("admin:")}
 
 
+def report(figures: dict) -> int:
+    """Print each page's ratios, the slowest first, those over the target marked; how many are."""
+    over = 0
+    for name, (wall, cpu, ms) in sorted(figures.items(), key=lambda item: -item[1][0]):
+        mark = "  over" if wall > TARGET else ""
+        over += bool(mark)
+        print(f"  {name:40} {wall:7.2f}×  (CPU {cpu:6.2f}×, {ms * 1000:8.1f} ms){mark}")
+    return over
+
+
 def main() -> None:
     args = parse_args()
     with embedded_site("bench-pages"):
@@ -256,7 +395,7 @@ def main() -> None:
         from django.utils import timezone
 
         from accounts.services.offices import presidency_hand_over
-        from league.models import CompteRendu, Manche, Seat
+        from league.models import Manche, Seat
         from tests.support.members import make_member
 
         season = load_bench_season(args, "2030-2031")
@@ -265,8 +404,6 @@ def main() -> None:
         president = make_member("bench-president", display_name="Président")
         presidency_hand_over(by=None, to=president, now=timezone.now())
         outsider = make_member("bench-outsider", display_name="Hors saison")
-        middle = CompteRendu.objects.filter(manche__season=season).order_by("pk")
-        compte_rendu = middle[middle.count() // 2].pk
         readers = {VISITOR: Client(), PLAYER: Client(), OUTSIDER: Client(), PRESIDENT: Client()}
         readers[PLAYER].force_login(player)
         readers[OUTSIDER].force_login(outsider)
@@ -300,12 +437,15 @@ def main() -> None:
                 base_cpu,
             )
 
+        def wanted(listed: dict) -> bool:
+            return not only or bool(set(only) & set(listed))
+
         sign_in = "sign-in page"
-        listed = pages(season, manche, player, compte_rendu)
+        listed = pages(season, manche, player, middle_compte_rendu(season))
         measured, refused = measurable(listed)
         figures, base, base_cpu = ratios(measured)
         later = None
-        if not only or set(only) & set(later_pages(season, None)):
+        if wanted(later_pages(season, None)):
             later = night_and_comptes_rendus_to_come(season, player, now=timezone.now())
             measured, refused_later = measurable(later_pages(season, later))
             refused |= refused_later
@@ -324,12 +464,29 @@ def main() -> None:
                 f"  (draw, quick results and comptes-rendus to write or edit measured after, "
                 f"sign-in page {later_base * 1000:.1f} ms in their turns)"
             )
-        over = 0
-        for name, (wall, cpu, ms) in sorted(figures.items(), key=lambda item: -item[1][0]):
-            mark = "  over" if wall > TARGET else ""
-            over += bool(mark)
-            print(f"  {name:40} {wall:7.2f}×  (CPU {cpu:6.2f}×, {ms * 1000:8.1f} ms){mark}")
-        print(f"{over} of {len(figures)} over the target")
+        over = report(figures)
+        total = len(figures)
+
+        # Every page again, the season over, then in progress (each state made from the one before).
+        states = (("over", season_over), ("in progress", season_in_progress))
+        if wanted({**listed, **later_pages(season, None)}):
+            for short, make in states:
+                told, planned = make(season, now=timezone.now())
+                listed_now = pages(season, manche, player, middle_compte_rendu(season))
+                if planned is not None:  # the draw and quick results of the manche to come
+                    listed_now |= later_pages(season, Later(planned, None, None))
+                measured, refused_now = measurable(listed_now)
+                refused |= {f"{name} ({short})": status for name, status in refused_now.items()}
+                if not measured:
+                    continue
+                state_figures, state_base, state_cpu = ratios(measured)
+                print(
+                    f"{told[0].upper()}{told[1:]}; sign-in page {state_base * 1000:.1f} ms "
+                    f"(CPU {state_cpu * 1000:.1f} ms) in their turns"
+                )
+                over += report(state_figures)
+                total += len(state_figures)
+        print(f"{over} of {total} over the target")
         for name, status in refused.items():
             print(f"NOT MEASURED: {name} answers {status}")
         if later is not None and later.to_write is None:
