@@ -16,7 +16,7 @@ from ..models import Manche, Season
 from ..permissions import Action, can
 from ..presentation import manche_state
 from ..rules import calendar as cal
-from .seasons import seasons_in_progress, with_fill
+from .seasons import seasons_in_progress, with_counts
 
 #: A manche this close still lacking players is flagged as urgent.
 SOON = timedelta(days=14)
@@ -64,10 +64,11 @@ def desk(seasons: list[Season], *, now: datetime) -> Desk:
 def desk_rows(manches, *, now: datetime, limit: int | None = None) -> list[dict]:
     """``manches`` (a query of them; the first ``limit``), each with its fill, state and
     flags (level, text), in date order."""
-    manches = with_fill(manches.select_related("season", "capitaine", "absent")).order_by("starts_at")
+    manches = manches.select_related("season", "capitaine", "absent").order_by("starts_at")
     if limit is not None:
         manches = manches[:limit]
     rows = []
+    manches = with_counts(manches)
     for manche in manches:
         missing = cal.missing_players(manche.seated, absent=bool(manche.absent_id))
         at_four = bool(manche.absent_id) and manche.seated == cal.SEATS - 1

@@ -60,11 +60,35 @@ def manche_or_404(season_name: str, number: int) -> Manche:
 
 
 def with_fill(queryset):
-    """Manches with ``seated`` and ``waiting`` counts."""
+    """Manches with ``seated`` and ``waiting`` counts, in the query: the database counts the
+    registrations of every manche the query matches, before it sorts and cuts them (for a
+    few of many, :func:`with_counts`)."""
     return queryset.annotate(
         seated=Count("registrations", filter=Q(registrations__seat__isnull=False), distinct=True),
         waiting=Count("registrations", filter=Q(registrations__seat__isnull=True), distinct=True),
     )
+
+
+def with_counts(manches) -> list[Manche]:
+    """``manches`` (read), each with its ``seated`` and ``waiting`` counts, by one query over
+    their own registrations. Annotated to a query of manches (:func:`with_fill`), they were
+    counted for every manche it matched before it was sorted and cut: the President's desk
+    shows 34 of a season's 800 planned manches, and counting them all was 3.4 ms."""
+    manches = list(manches)
+    fill = {
+        row["manche_id"]: row
+        for row in Registration.objects.filter(manche__in=manches)
+        .order_by()  # not by their manches' order: it joined the manches and their seasons
+        .values("manche_id")
+        .annotate(
+            seated=Count("pk", filter=Q(seat__isnull=False)),
+            waiting=Count("pk", filter=Q(seat__isnull=True)),
+        )
+    }
+    for manche in manches:
+        manche.seated = fill.get(manche.pk, {}).get("seated", 0)
+        manche.waiting = fill.get(manche.pk, {}).get("waiting", 0)
+    return manches
 
 
 #: Manches per page of the season and calendar pages (about five months of a
@@ -120,16 +144,7 @@ def manche_rows(season: Season, user, manches, *, now: datetime) -> list[dict]:
     The counts are one query over the page's registrations (annotating the
     season's manches made the database count every manche's for each page).
     """
-    manches = list(manches)
-    fill = {
-        row["manche_id"]: row
-        for row in Registration.objects.filter(manche__in=manches)
-        .values("manche_id")
-        .annotate(
-            seated=Count("pk", filter=Q(seat__isnull=False)),
-            waiting=Count("pk", filter=Q(seat__isnull=True)),
-        )
-    }
+    manches = with_counts(manches)
     mine = {}
     if user.is_authenticated:
         mine = dict(
@@ -137,8 +152,6 @@ def manche_rows(season: Season, user, manches, *, now: datetime) -> list[dict]:
         )
     rows = []
     for manche in manches:
-        manche.seated = fill.get(manche.pk, {}).get("seated", 0)
-        manche.waiting = fill.get(manche.pk, {}).get("waiting", 0)
         registered = manche.pk in mine
         rows.append(
             {

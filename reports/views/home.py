@@ -9,7 +9,7 @@ from league.selectors.comptes_rendus import my_open_deadlines
 from league.selectors.dashboard import managed_seasons
 from league.selectors.inbox import president_inbox
 from league.selectors.registrations import my_place
-from league.selectors.seasons import current_season, seasons_in_progress, with_fill
+from league.selectors.seasons import current_season, seasons_in_progress, with_counts
 
 from ..selectors.readings import season_standings
 from .common import highlight_style
@@ -22,16 +22,16 @@ MY_DEADLINES = 3
 
 
 def next_manche(season, now):
-    """The next manche still to be played, with how many are seated and waiting."""
-    return (
-        with_fill(
-            Manche.objects.filter(
-                season=season, status__in=(Manche.Status.PLANNED, Manche.Status.OPEN), starts_at__gte=now
-            )
+    """The next manche still to be played, with how many are seated and waiting (counted for
+    it alone: :func:`with_counts`)."""
+    upcoming = (
+        Manche.objects.filter(
+            season=season, status__in=(Manche.Status.PLANNED, Manche.Status.OPEN), starts_at__gte=now
         )
         .order_by("starts_at", "number")
         .first()
     )
+    return with_counts([upcoming])[0] if upcoming else None
 
 
 def home(request):
