@@ -386,10 +386,25 @@ def refresh_deadlines(season_pk: int, now: datetime) -> None:
         logger.info("season %s cannot be computed: no compte-rendu deadlines kept", season)
 
 
-def overdue_manches(season: Season, *, now: datetime) -> list[Manche]:
-    """The played manches of ``season`` whose every deadline passed with no compte-rendu
-    posted, in calendar order (the President's inbox), read from the season's kept deadlines."""
-    numbers = _deadlines_reading(season, OVERDUE, now)
+def overdue_numbers(season: Season, *, now: datetime) -> tuple[int, ...]:
+    """The numbers of the played manches of ``season`` whose every deadline passed with no
+    compte-rendu posted, in calendar order, from the season's kept deadlines (no row read)."""
+    return _deadlines_reading(season, OVERDUE, now) or ()
+
+
+def season_overdue(season: Season, *, now: datetime) -> tuple[int, ...]:
+    """:func:`overdue_numbers`, none while the engine refuses the season (the comptes-rendus
+    page lists them)."""
+    try:
+        return overdue_numbers(season, now=now)
+    except rules.InvalidInput:
+        logger.exception("season %s cannot be computed", season)
+        return ()
+
+
+def overdue_manches(season: Season, *, now: datetime, limit: int | None = None) -> list[Manche]:
+    """The first ``limit`` (all by default) of :func:`overdue_numbers`, read (the President's inbox)."""
+    numbers = overdue_numbers(season, now=now)[:limit]
     return _played_manches(season, numbers) if numbers else []
 
 

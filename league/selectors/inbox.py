@@ -7,21 +7,28 @@ from datetime import datetime
 from .. import revision_cache, rules
 from ..models import CompteRendu, Manche
 from ..rules import calendar as cal
-from .comptes_rendus import overdue_manches
+from .comptes_rendus import overdue_manches, overdue_numbers
 from .dashboard import SOON, STARTED_GRACE, managed_seasons
 from .seasons import with_fill
 
 logger = logging.getLogger(__name__)
+
+#: How many manches whose compte-rendu is overdue the inbox lists, the first in calendar order;
+#: how many more of each season it says, with a link to its comptes-rendus page, which lists
+#: them all: a season's end where nobody writes any more made a list as long as the season's.
+OVERDUE_SHOWN = 3
 
 
 @dataclass
 class Inbox:
     to_judge: list = field(default_factory=list)  # CompteRendu, oldest posted first
     overdue: list = field(default_factory=list)  # Manche whose every deadline passed with nothing posted
+    overdue_more: list = field(default_factory=list)  # (season, how many more of them than listed)
     lacking: list = field(default_factory=list)  # (manche, missing players, no capitaine), soonest first
 
     def __len__(self) -> int:
-        return len(self.to_judge) + len(self.overdue) + len(self.lacking)
+        more = sum(count for _season, count in self.overdue_more)
+        return len(self.to_judge) + len(self.overdue) + more + len(self.lacking)
 
 
 def _pending(season, now: datetime) -> list[int]:
@@ -42,10 +49,11 @@ def _pending(season, now: datetime) -> list[int]:
 
 
 def president_inbox(user, *, now: datetime, seasons=None, coming=None) -> Inbox:
-    """Comptes-rendus to judge (oldest first), overdue ones, and the manches of the next 14 days
-    lacking players or a capitaine, for the seasons ``user`` runs. His desk passes what it read
-    already: ``seasons`` (:func:`managed_seasons`) and ``coming``, their planned and open manches
-    from ``STARTED_GRACE`` ago on, with their fill, in date order."""
+    """Comptes-rendus to judge (oldest first), overdue ones (the first :data:`OVERDUE_SHOWN`,
+    and how many more), and the manches of the next 14 days lacking players or a capitaine,
+    for the seasons ``user`` runs. His desk passes what it read already: ``seasons``
+    (:func:`managed_seasons`) and ``coming``, their planned and open manches from
+    ``STARTED_GRACE`` ago on, with their fill, in date order."""
     inbox = Inbox()
     seasons = managed_seasons(user) if seasons is None else seasons
     if not seasons:
@@ -59,9 +67,15 @@ def president_inbox(user, *, now: datetime, seasons=None, coming=None) -> Inbox:
         )
     for season in seasons:
         try:
-            inbox.overdue.extend(overdue_manches(season, now=now))
+            overdue = len(overdue_numbers(season, now=now))
         except rules.InvalidInput:  # a sheet the engine refuses: its page says so, the inbox goes on
             logger.exception("season %s cannot be computed", season)
+            continue
+        room = max(OVERDUE_SHOWN - len(inbox.overdue), 0)
+        if overdue and room:
+            inbox.overdue.extend(overdue_manches(season, now=now, limit=room))
+        if overdue > room:
+            inbox.overdue_more.append((season, overdue - room))
     if coming is None:
         coming = with_fill(
             Manche.objects.filter(

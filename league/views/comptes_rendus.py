@@ -38,6 +38,7 @@ from ..selectors.comptes_rendus import (
     posted_rows,
     ranking_markdown,
     season_open_deadlines,
+    season_overdue,
     write_refusal,
 )
 from ..selectors.seasons import current_season, manche_or_404, season_or_404
@@ -48,6 +49,9 @@ PAGE_SIZE = 10
 #: Deadlines ahead listed on a page of the comptes-rendus: a season whose every manche
 #: still awaits its compte-rendu (1,600 at 200 × 40) listed them all, 880 kB and 700 ms.
 DEADLINES_PAGE_SIZE = 10
+#: Manches whose compte-rendu is overdue listed on a page of the comptes-rendus (the President's
+#: inbox lists the first few and links here for the others).
+OVERDUE_PAGE_SIZE = 20
 NOTICES_PAGE_SIZE = 25
 
 
@@ -127,13 +131,17 @@ def _kept_deadline_lines(season, deadlines, now) -> list[tuple[SafeString, datet
 
 def cr_list(request, season_name: str):
     """The season's comptes-rendus, newest first, under the deadlines still open, soonest
-    first, each list a page at a time (``?page=``, ``?echeances=``: a page past the last
-    shows the last, anything else the first)."""
+    first, and the manches whose compte-rendu is overdue, in calendar order, each list a page
+    at a time (``?page=``, ``?echeances=``, ``?retard=``: a page past the last shows the
+    last, anything else the first)."""
     season = season_or_404(season_name)
     now = timezone.now()
     page = posted_page(season, request.GET.get("page"), PAGE_SIZE, now=now)
     deadlines = Paginator(season_open_deadlines(season, now=now), DEADLINES_PAGE_SIZE).get_page(
         request.GET.get("echeances")
+    )
+    overdue = Paginator(season_overdue(season, now=now), OVERDUE_PAGE_SIZE).get_page(
+        request.GET.get("retard")
     )
     return render(
         request,
@@ -144,6 +152,8 @@ def cr_list(request, season_name: str):
             "pager": pager(request, page, "page"),
             "open_deadlines": _kept_deadline_lines(season, list(deadlines), now),
             "deadlines_pager": pager(request, deadlines, "echeances"),
+            "overdue": overdue,
+            "overdue_pager": pager(request, overdue, "retard"),
         },
     )
 

@@ -16,6 +16,7 @@ from django.urls import reverse
 
 import league.selectors.comptes_rendus as selectors
 from accounts.models import User
+from league.selectors.inbox import OVERDUE_SHOWN
 from tests.support.seasongen import START
 
 #: Ten days into the generated seasons: every vainqueur has a deadline ahead (nobody posted).
@@ -88,8 +89,9 @@ def test_a_members_home_page_makes_no_situation_and_lists_his_deadlines(
 def test_the_presidents_pages_make_no_situation_to_list_the_overdue_comptes_rendus(
     client, clock, small_season, larger_season, president, situations_made, page
 ):
-    """Both seasons are his: his inbox lists the small season's manches whose every deadline
-    passed with nothing posted (all but its last), as every manche's situation says."""
+    """Both seasons are his: his inbox lists the first of the small season's manches whose
+    every deadline passed with nothing posted (all but its last), as every manche's situation
+    says, and how many more."""
     client.force_login(president)
     response, _count = warm_view(client, reverse(page), situations_made)
     assert situations_made == []
@@ -100,7 +102,11 @@ def test_the_presidents_pages_make_no_situation_to_list_the_overdue_comptes_rend
         if s.state == "awaiting" and not s.open_deadline
     ]
     assert len(overdue) == 7
-    assert response.context["inbox"].overdue == overdue
+    inbox = response.context["inbox"]
+    assert inbox.overdue == overdue[:OVERDUE_SHOWN]
+    assert [(season.name, more) for season, more in inbox.overdue_more] == [
+        (overdue[0].season.name, 7 - OVERDUE_SHOWN)
+    ]
 
 
 def test_the_home_page_reads_the_seasons_in_progress_once(
