@@ -7,9 +7,11 @@ rules (``rules.calendar.fill_state``); its name comes from the model's
 read them through ``{% load badges %}``.
 """
 
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy
 
 from accounts.models import JetonColour
+from config.remembered import rendered
 
 from .models import CompteRendu, Manche, Season
 from .rules import calendar as cal
@@ -76,3 +78,10 @@ def manche_state(manche: Manche, seated: int, *, now) -> dict:
     """The state shown: planned, open, full (every seat taken), being played (started, not closed), played or cancelled."""
     state = cal.fill_state(manche.status, seated, started=manche.starts_at <= now)
     return {"code": state, "label": STATE_LABELS[state], "badge": STATE_BADGES[state]}
+
+
+def inbox_html(inbox) -> SafeString:
+    """The President's inbox (``selectors.inbox.president_inbox``) as his desk and home page
+    show it, rendered once per what it shows: through its template at each view, a dozen
+    manches lacking players were a third of the home page's own work."""
+    return rendered("league/inbox/_inbox.html", {"inbox": inbox}, shown=inbox.shown())

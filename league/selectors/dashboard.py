@@ -48,6 +48,26 @@ class Desk:
     def manches(self) -> list[Manche]:
         return [row["manche"] for row in self.soon + self.later]
 
+    def shown(self) -> list:
+        """All the desk's rows show (``league/seasons/_desk.html``), for keeping their rendering
+        (``config.remembered.rendered``): a sign-up, a capitaine, a date changes it."""
+        rows = [
+            (
+                m.pk,
+                m.number,
+                m.season.name,
+                m.starts_at.isoformat(),
+                row["seated"],
+                row["seats"],
+                row["waiting"],
+                row["flags"],
+                row["lacking"],
+            )
+            for row in self.soon + self.later
+            for m in [row["manche"]]
+        ]
+        return [len(self.soon), self.unshown, rows]
+
 
 def desk(seasons: list[Season], *, now: datetime) -> Desk:
     """The coming manches of ``seasons``, each with its fill, state and flags (see :func:`desk_rows`)."""
@@ -57,7 +77,7 @@ def desk(seasons: list[Season], *, now: datetime) -> Desk:
         starts_at__gte=now - STARTED_GRACE,
     )
     counts = coming.aggregate(soon=Count("pk", filter=Q(starts_at__lte=now + SOON)), all=Count("pk"))
-    rows = desk_rows(coming, now=now, limit=counts["soon"] + LATER_SHOWN)
+    rows = desk_rows(coming, now=now, limit=counts["soon"] + LATER_SHOWN) if counts["all"] else []
     return Desk(rows[: counts["soon"]], rows[counts["soon"] :], counts["all"] - len(rows))
 
 

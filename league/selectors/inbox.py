@@ -30,6 +30,23 @@ class Inbox:
         more = sum(count for _season, count in self.overdue_more)
         return len(self.to_judge) + len(self.overdue) + more + len(self.lacking)
 
+    def shown(self) -> list:
+        """All the inbox shows (``league/inbox/_inbox.html``), for keeping its rendering
+        (``config.remembered.rendered``)."""
+        return [
+            len(self),
+            [
+                (cr.pk, cr.manche.season.name, cr.manche.number, str(cr.author), cr.posted_at.isoformat())
+                for cr in self.to_judge
+            ],
+            [(manche.season.name, manche.number) for manche in self.overdue],
+            [(season.name, count) for season, count in self.overdue_more],
+            [
+                (manche.season.name, manche.number, manche.starts_at.isoformat(), missing, no_capitaine)
+                for manche, missing, no_capitaine in self.lacking
+            ],
+        ]
+
 
 def _pending(season, now: datetime) -> list[int]:
     """The keys of the season's comptes-rendus awaiting judgement, kept per revision (every

@@ -4,6 +4,7 @@ from django.shortcuts import render
 from django.utils import timezone
 
 from league.models import Manche
+from league.presentation import inbox_html
 from league.rules import calendar as cal
 from league.selectors.comptes_rendus import my_open_deadlines
 from league.selectors.dashboard import managed_seasons
@@ -58,6 +59,7 @@ def home(request):
             context.update(my_place(context["next_manche"], request.user))
         inbox = president_inbox(request.user, now=now, seasons=managed_seasons(request.user, in_progress))
         context["inbox"] = inbox if len(inbox) else None
+        context["inbox_html"] = inbox_html(inbox) if len(inbox) else ""
         mine = my_open_deadlines(request.user, now, in_progress)
         context["my_deadlines"], context["my_deadlines_more"] = mine[:MY_DEADLINES], mine[MY_DEADLINES:]
     return render(request, "reports/home.html", context)
