@@ -245,23 +245,29 @@ class OpenRegistrationsForm(forms.Form):
 
     def __init__(self, *args, season: Season, soonest: int | None = None, **kwargs):
         """``soonest``: offer only that many planned manches, the soonest (``unshown`` says
-        how many more there are); the form that checks what is sent offers every one."""
+        how many more there are), read once as the choices (the field's queryset read them
+        again for each use: four queries of the desk); the form that checks what is sent
+        offers every one."""
         super().__init__(*args, **kwargs)
         planned = season.manches.filter(status=Manche.Status.PLANNED).order_by("starts_at")
-        self.unshown = 0
-        if soonest is not None:
-            shown = list(planned.values_list("pk", flat=True)[:soonest])
-            if len(shown) == soonest:
-                self.unshown = planned.count() - soonest
-            planned = planned.filter(pk__in=shown)
-        self.fields["manches"].queryset = planned
-        self.fields["manches"].label_from_instance = lambda m: (
+        field = self.fields["manches"]
+        field.label_from_instance = lambda m: (
             _("Manche %(n)s — %(day)s")
             % {
                 "n": m.number,
                 "day": date_format(m.starts_at.astimezone(ZoneInfo(cal.CLUB_TIMEZONE)), "DATE_FORMAT"),
             }
         )
+        self.unshown = 0
+        if soonest is not None:
+            shown = list(planned[:soonest])
+            if len(shown) == soonest:
+                self.unshown = planned.count() - soonest
+            planned = planned.filter(pk__in=[m.pk for m in shown])
+            field.queryset = planned
+            field.choices = [(m.pk, field.label_from_instance(m)) for m in shown]
+        else:
+            field.queryset = planned
 
 
 class RegisterOtherForm(forms.Form):

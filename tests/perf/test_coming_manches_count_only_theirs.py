@@ -1,7 +1,8 @@
 """The President's desk and the home page count the sign-ups of the manches they show, not of
 every manche to come: counted in the query of the manches (``with_fill``), the database counted
 the registrations of the whole calendar ahead before it sorted it and kept the few shown (800
-planned manches of a big season: 3.4 ms of the desk, 1 ms of the home page)."""
+planned manches of a big season: 3.4 ms of the desk, 1 ms of the home page). The desk reads
+of its manches what it shows, not their seasons, capitaines and absent players joined to each."""
 
 import pytest
 from django.db import connection
@@ -63,3 +64,49 @@ def test_the_home_page_counts_the_sign_ups_of_the_next_manche_alone(
     response = client.get(reverse("home"))
     assert response.context["next_manche"].number == 1
     assert (response.context["next_manche"].seated, response.context["free_seats"]) == (4, 1)
+
+
+def test_the_desk_reads_its_manches_without_their_season_and_members(
+    client, season, president, player, members
+):
+    first = _season_ahead(season, player, members)
+    first.absent = members[3]
+    first.save()
+    client.force_login(president)
+    statements = _statements(client, reverse("league:president_dashboard"))
+    (rows,) = [
+        sql
+        for sql in statements
+        if sql.startswith('SELECT "league_manche"."id"') and '"league_manche"."status" IN (' in sql
+    ]
+    assert "JOIN" not in rows
+    assert '"league_manche"."location"' not in rows
+    body = client.get(reverse("league:president_dashboard")).content.decode()
+    assert f"Jeu à 4 ({members[3]} absent)" in body
+    assert f'href="{first.get_absolute_url()}"' in body
+
+
+def test_the_presidents_home_page_reads_the_next_two_weeks_as_the_desk_does(
+    client, season, president, player, members
+):
+    _season_ahead(season, player, members)
+    client.force_login(president)
+    statements = _statements(client, reverse("home"))
+    assert not _counted_with_the_manches(statements)
+    assert not [sql for sql in statements if 'FROM "league_manche"' in sql and 'JOIN "league_season"' in sql]
+    response = client.get(reverse("home"))
+    assert [
+        (m.number, missing, no_capitaine) for m, missing, no_capitaine in response.context["inbox"].lacking
+    ] == [(1, 1, True)]
+
+
+def test_the_desk_reads_the_planned_manches_it_offers_to_open_once(
+    client, season, president, player, members
+):
+    _season_ahead(season, player, members)
+    client.force_login(president)
+    statements = _statements(client, reverse("league:president_dashboard"))
+    planned = [sql for sql in statements if '"league_manche"."status" = \'planned\'' in sql]
+    assert len(planned) == 1  # the soonest (fewer than it offers: no count of the others)
+    body = client.get(reverse("league:president_dashboard")).content.decode()
+    assert body.count('name="manches"') == 9
