@@ -198,15 +198,28 @@ def standings(request, season_name: str):
 
 
 def standings_explanation(request, season_name: str, username: str):
-    """One line's explanation: the fragment an unfolded line loads, or a page of its own."""
+    """One line's explanation: the fragment an unfolded line loads, or a page of its own.
+
+    Rendered once per reading of the season (its revision, until a deadline it did not
+    count passes) and language: a vainqueur who never writes his compte-rendu loses 0.5 at
+    every later manche, and early in a season of 1,600 manches that is 1,400 lines, each
+    message and date put in the reader's words at each view (15× the sign-in page)."""
     season = season_or_404(season_name)
     now = timezone.now()
     data = season_standings(season, now=now)
     line = data.line_of(username)
-    lines = line_explanation(season, username, now=now) if line is not None else None
-    if lines is None:
+    if line is None:
         raise Http404
-    explanation = explanation_html(lines, line.participation, data.min_manches)
+
+    def make():
+        lines = line_explanation(season, username, now=now)
+        html = None if lines is None else explanation_html(lines, line.participation, data.min_manches)
+        return html, data.valid_until
+
+    explanation = memo(season, reading_name("explanation-html", get_language(), username), now, make)
+    if explanation is None:
+        raise Http404
+    explanation = mark_safe(explanation)  # noqa: S308 (explanation_html escaped each message)
     if request.htmx:
         return HttpResponse(explanation)
     return render(
