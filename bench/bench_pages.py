@@ -27,7 +27,9 @@ judgement). Once the other pages are measured, a manche to come (five
 seated, one waiting) is added, and the player's compte-rendu of one manche
 he won removed and that of another posted again; those four pages are then
 measured against the sign-in page in their own turns (the other pages would
-show that state: the next manche, the compte-rendu to write and to judge).
+show that state: the next manche, the compte-rendu to write and to judge),
+with the page of the manche whose compte-rendu he did not write (once its
+deadlines pass, it lists his malus at every later manche).
 
 Those two states, a season all played and a night to come, are not the
 season a club reads most: every page is then measured again in two more
@@ -214,6 +216,8 @@ def later_pages(season, later: Later | None) -> dict[str, tuple[str, list, tuple
         "quick results": ("league:quick_results", [name, planned], (PRESIDENT,)),
         "compte-rendu to write": ("league:cr_write", [name, to_write or 1], (PLAYER,) if to_write else ()),
         "compte-rendu to edit": ("league:cr_edit", [name, to_edit or 1], (PLAYER,) if to_edit else ()),
+        # Its page lists every malus of its vainqueur, one at each later manche once a deadline passed.
+        "manche not written": ("league:manche_detail", [name, to_write or 1], EVERYONE if to_write else ()),
     }
 
 
@@ -473,8 +477,11 @@ def main() -> None:
             for short, make in states:
                 told, planned = make(season, now=timezone.now())
                 listed_now = pages(season, manche, player, middle_compte_rendu(season))
+                to_write = later.to_write if later is not None else None
+                state_later = later_pages(season, Later(planned or 1, to_write, None))
                 if planned is not None:  # the draw and quick results of the manche to come
-                    listed_now |= later_pages(season, Later(planned, None, None))
+                    listed_now |= {page: state_later[page] for page in ("draw", "quick results")}
+                listed_now["manche not written"] = state_later["manche not written"]
                 measured, refused_now = measurable(listed_now)
                 refused |= {f"{name} ({short})": status for name, status in refused_now.items()}
                 if not measured:
