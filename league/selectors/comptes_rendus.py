@@ -25,6 +25,10 @@ from .engine import compte_rendu_to_engine, manche_outcomes
 logger = logging.getLogger(__name__)
 
 CR_KINDS = ("cr_retard", "cr_non_conforme", "cr_remplacement")
+#: How many of its compte-rendu adjustments a manche's page lists, the first (its vainqueurs'
+#: explanations list them all): a vainqueur who never writes loses 0.5 at every later manche,
+#: and early in a season of 1,600 manches the page listed 1,400 maluses (20× the sign-in page).
+ADJUSTMENTS_SHOWN = 5
 
 
 @dataclass
@@ -41,6 +45,8 @@ class MancheComptesRendus:
     adjustments: tuple["rules.Adjustment", ...]
     ranking: tuple["rules.RankingEntry", ...]
     users: dict[str, User] = field(default_factory=dict)
+    #: How many adjustments more than ``adjustments`` holds (:func:`manche_situation` keeps the first).
+    more_adjustments: int = 0
 
     @property
     def records(self) -> tuple["rules.CompteRenduRecord", ...]:
@@ -209,8 +215,9 @@ def _deadlines_read_when_kept(situation: MancheComptesRendus) -> tuple[datetime,
 def manche_situation(manche: Manche, *, now: datetime, known_users: dict | None = None):
     """:func:`manche_comptes_rendus` as the manche page reads it: kept per revision of
     the season (every write to a compte-rendu bumps it) until the situation may read
-    otherwise (:func:`_changes_at`). The members are named as they are now
-    (``known_users``, the others read), not as they were when it was kept."""
+    otherwise (:func:`_changes_at`), with its first :data:`ADJUSTMENTS_SHOWN` adjustments
+    and how many more. The members are named as they are now (``known_users``, the others
+    read), not as they were when it was kept."""
     if manche.status != Manche.Status.PLAYED:
         return None
     season = manche.season
@@ -220,7 +227,14 @@ def manche_situation(manche: Manche, *, now: datetime, known_users: dict | None 
         situation = manche_comptes_rendus(manche, now=now, known_users=known_users)
         if situation is None:
             return {name: None}, None
-        kept = replace(situation, manche=None, users={}, deadlines=_deadlines_read_when_kept(situation))
+        kept = replace(
+            situation,
+            manche=None,
+            users={},
+            deadlines=_deadlines_read_when_kept(situation),
+            adjustments=situation.adjustments[:ADJUSTMENTS_SHOWN],
+            more_adjustments=max(len(situation.adjustments) - ADJUSTMENTS_SHOWN, 0),
+        )
         return {name: kept}, _changes_at(situation, now)
 
     kept = revision_cache.reading(season.pk, season.revision, name, now=now, compute=compute)
