@@ -98,3 +98,102 @@ def test_a_file_that_is_not_a_document_of_the_season_is_never_served(
     with time_machine.travel(DURING, tick=False):
         client.force_login(president)
         assert download(client, season_played) == exported(season_played, DURING)
+
+
+def test_a_corrected_donne_gives_the_new_document(client, president, small_season, made):
+    """A result changed through the sheet's service (the President swaps a donne's taker and
+    partner after the close): the next download is the season as corrected."""
+    from league.models import Donne
+    from league.services.sheet import donne_correct
+
+    moment = paris(2030, 10, 1, 12)  # every deadline of the generated season passed
+    donne = (
+        Donne.objects.filter(manche__season=small_season, kind=Donne.Kind.CONTRACT, partner__isnull=False)
+        .select_related("manche__season", "taker", "partner")
+        .order_by("manche__number", "index")
+        .first()
+    )
+    with time_machine.travel(moment, tick=False):
+        client.force_login(president)
+        before = download(client, small_season)
+        manche = donne.manche
+        donne_correct(
+            manche=manche,
+            index=donne.index,
+            data={
+                "kind": "contract",
+                "taker": donne.partner.username,
+                "contract": donne.contract,
+                "partner": donne.taker.username,
+                "bouts": donne.bouts,
+                "points": donne.points,
+                "petit_au_bout": donne.petit_au_bout,
+                "poignees": donne.poignees,
+                "miseres": donne.miseres,
+                "penalties": donne.penalties,
+            },
+            by=president,
+            seen_version=manche.sheet_version,
+            now=moment,
+        )
+        after = download(client, small_season)
+        assert after == exported(small_season, moment)
+    assert after != before
+    assert len(made) == 2
+
+
+def test_a_rejection_window_closing_after_the_last_start_gives_the_document_as_of_the_download(
+    client, president, season_played, players, post, django_capture_on_commit_callbacks, made
+):
+    """Anne's compte-rendu is rejected after manche 2, the season's last start: she has the
+    last-manche delay (14 days) to revise it, a date that is none of the manche's deadlines.
+    Past it, her non-conforme malus counts."""
+    from league.services.comptes_rendus import compte_rendu_reject
+
+    cr = post(season_played.manches.get(number=1), players["anne"], paris(2025, 10, 5, 12))
+    with django_capture_on_commit_callbacks(execute=True):
+        compte_rendu_reject(
+            compte_rendu=cr, judge=players["ben"], reason="Pas de classement.", now=paris(2025, 10, 20, 12)
+        )
+    within, past = paris(2025, 10, 25, 12), paris(2025, 11, 4, 12)
+    with time_machine.travel(within, tick=False):
+        client.force_login(president)
+        before = download(client, season_played)
+    with time_machine.travel(past, tick=False):
+        after = download(client, season_played)
+        assert after == exported(season_played, past)
+    malus = [
+        {row["player"]: row["malus"] for row in json.loads(text)["standings"]} for text in (before, after)
+    ]
+    assert (malus[0]["anne"], malus[1]["anne"]) == (0, 0.5)
+    assert len(made) == 2
+
+
+def test_a_compte_rendu_dated_after_the_download_counts_from_its_own_date(
+    client, president, season_played, players, post, django_capture_on_commit_callbacks, made
+):
+    """A season holding a compte-rendu dated later than a download (an imported one may):
+    bruno's accepted replacement of anne's rejected compte-rendu, posted on 10 October,
+    earns him his bonus from then, before any deadline."""
+    from league.services.comptes_rendus import compte_rendu_accept, compte_rendu_reject
+
+    manche = season_played.manches.get(number=1)
+    with django_capture_on_commit_callbacks(execute=True):
+        rejected = post(manche, players["anne"], paris(2025, 10, 5, 12))
+        compte_rendu_reject(
+            compte_rendu=rejected, judge=players["ben"], reason="Pas de classement.", now=paris(2025, 10, 6)
+        )
+        replacement = post(manche, players["bruno"], paris(2025, 10, 10, 12))
+        compte_rendu_accept(compte_rendu=replacement, judge=players["ben"], now=paris(2025, 10, 11))
+    before_it, after_it = paris(2025, 10, 8, 12), paris(2025, 10, 12, 12)
+    with time_machine.travel(before_it, tick=False):
+        client.force_login(president)
+        before = download(client, season_played)
+    with time_machine.travel(after_it, tick=False):
+        after = download(client, season_played)
+        assert after == exported(season_played, after_it)
+    bonus = [
+        {row["player"]: row["bonus"] for row in json.loads(text)["standings"]} for text in (before, after)
+    ]
+    assert bonus[1]["bruno"] == bonus[0]["bruno"] + 0.5
+    assert len(made) == 2
