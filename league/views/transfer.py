@@ -19,6 +19,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import FileResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.cache import get_conditional_response
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
@@ -158,11 +159,23 @@ def _confirm(request):
 @login_required
 @require_GET
 def season_export(request, season_name: str):
+    """The season's document as of now, from the file kept per revision
+    (:mod:`..services.season_download`), or 304 to a client that holds its bytes (a
+    backup script's ``If-None-Match``). Private: the browser may keep it, asking again."""
     season = season_or_404(season_name)
     require(request.user, Action.EXPORT_SEASON, season)
+    download = open_season_download(season, now=timezone.now())
+    headers = {"ETag": download.etag, "Cache-Control": "private, no-cache"}
+    held = get_conditional_response(request, etag=download.etag)
+    if held is not None:
+        download.file.close()
+        for name, value in headers.items():
+            held[name] = value
+        return held
     return FileResponse(
-        open_season_download(season, now=timezone.now()),
+        download.file,
         as_attachment=True,
         filename=f"saison-{season.name}.json",
         content_type="application/json; charset=utf-8",
+        headers=headers,
     )

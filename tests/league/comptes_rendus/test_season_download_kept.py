@@ -11,6 +11,7 @@ from django.urls import reverse
 import league.services.season_download as downloads
 from league.models import Season
 from league.services.transfer import dump, export_season
+from league.tagged import Tagged
 from tests.support.seasons import paris
 
 START, NEXT = paris(2025, 10, 2, 21), paris(2025, 10, 16, 21)
@@ -197,3 +198,54 @@ def test_a_compte_rendu_dated_after_the_download_counts_from_its_own_date(
     ]
     assert bonus[1]["bruno"] == bonus[0]["bruno"] + 0.5
     assert len(made) == 2
+
+
+def test_a_client_holding_the_document_is_answered_304_until_it_changes(
+    client, president, season_played, players, post, made
+):
+    """The ETag is the digest of the bytes: a backup script asking again with it gets no
+    bytes while the document is the same, and the new document once it changed."""
+    url = reverse("league:season_export", args=[season_played.name])
+    with time_machine.travel(DURING, tick=False):
+        client.force_login(president)
+        first = client.get(url)
+        body = b"".join(first.streaming_content)
+        assert first["ETag"] == Tagged.of(body).etag
+        assert first["Cache-Control"] == "private, no-cache"
+        held = client.get(url, headers={"If-None-Match": first["ETag"]})
+        assert held.status_code == 304 and held.content == b""
+        assert held["ETag"] == first["ETag"]
+        post(season_played.manches.get(number=1), players["anne"], DURING, text="Quelle soirée !")
+        changed = client.get(url, headers={"If-None-Match": first["ETag"]})
+        assert changed.status_code == 200 and changed["ETag"] != first["ETag"]
+        assert b"".join(changed.streaming_content) == exported(season_played, DURING).encode("utf-8")
+    assert len(made) == 2
+
+
+def test_only_the_seasons_officers_download_it_and_nothing_is_made_for_the_others(
+    client, season_played, players, made, settings
+):
+    url = reverse("league:season_export", args=[season_played.name])
+    with time_machine.travel(DURING, tick=False):
+        assert client.get(url).status_code == 302  # anonymous: to the login page
+        client.force_login(players["anne"])
+        assert client.get(url).status_code == 403
+    assert made == []
+    assert not list(settings.SEASON_EXPORT_DIR.glob("*"))
+
+
+def test_a_document_another_download_removes_as_it_is_written_is_still_served_whole(
+    client, president, season_played, monkeypatch
+):
+    """Two downloads computing the season at once each remove the other's file once theirs
+    is in place: the one whose file goes just after it was written still sends all of it."""
+    forget = downloads._forget_others
+
+    def and_the_other_download_removes_it(directory, season, kept):
+        forget(directory, season, kept)
+        kept.unlink()
+
+    monkeypatch.setattr(downloads, "_forget_others", and_the_other_download_removes_it)
+    with time_machine.travel(DURING, tick=False):
+        client.force_login(president)
+        assert download(client, season_played) == exported(season_played, DURING)
