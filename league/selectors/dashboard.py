@@ -88,21 +88,30 @@ def desk(seasons: list[Season], *, now: datetime) -> Desk:
 DESK_FIELDS = ("season", "number", "starts_at", "status", "capitaine", "absent")
 
 
-def desk_rows(manches, seasons: list[Season], *, now: datetime, limit: int | None = None) -> list[dict]:
-    """``manches`` (a query of them, of ``seasons``; the first ``limit``), each with its fill,
-    state and flags (level, text), in date order. Only what they show is read: joined to their
+def coming_manches(manches, seasons: list[Season], *, limit: int | None = None) -> list[Manche]:
+    """``manches`` (a query of them, of ``seasons``; the first ``limit``) in date order, as the
+    desk and the inbox show them: what they show read (:data:`DESK_FIELDS`), their sign-ups
+    counted (:func:`with_counts`), their seasons taken from ``seasons``. Joined to their
     season, capitaine and absent player, 34 manches were 136 rows made into instances (34
     copies of one season) for a few names."""
     manches = manches.only(*DESK_FIELDS).order_by("starts_at")
     if limit is not None:
         manches = manches[:limit]
-    rows = []
     manches = with_counts(manches)
     by_pk = {season.pk: season for season in seasons}
+    for manche in manches:
+        manche.season = by_pk[manche.season_id]
+    return manches
+
+
+def desk_rows(manches, seasons: list[Season], *, now: datetime, limit: int | None = None) -> list[dict]:
+    """``manches`` (a query of them, of ``seasons``; the first ``limit``: :func:`coming_manches`),
+    each with its fill, state and flags (level, text), in date order."""
+    manches = coming_manches(manches, seasons, limit=limit)
+    rows = []
     absent = {m.absent_id for m in manches if m.absent_id}
     absent = {user.pk: user for user in User.objects.filter(pk__in=absent)} if absent else {}
     for manche in manches:
-        manche.season = by_pk[manche.season_id]
         if manche.absent_id:
             manche.absent = absent[manche.absent_id]
         missing = cal.missing_players(manche.seated, absent=bool(manche.absent_id))

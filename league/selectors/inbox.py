@@ -8,8 +8,7 @@ from .. import revision_cache, rules
 from ..models import CompteRendu, Manche
 from ..rules import calendar as cal
 from .comptes_rendus import overdue_manches, overdue_numbers
-from .dashboard import DESK_FIELDS, SOON, STARTED_GRACE, managed_seasons
-from .seasons import with_counts
+from .dashboard import SOON, STARTED_GRACE, coming_manches, managed_seasons
 
 logger = logging.getLogger(__name__)
 
@@ -96,19 +95,15 @@ def president_inbox(user, *, now: datetime, seasons=None, coming=None) -> Inbox:
     if coming is None:
         # What it shows of them, as the desk reads them (joined to their season and capitaine,
         # with their sign-ups counted in the same query, they were two thirds of the inbox).
-        coming = with_counts(
+        coming = coming_manches(
             Manche.objects.filter(
                 season__in=seasons,
                 status__in=(Manche.Status.PLANNED, Manche.Status.OPEN),
                 starts_at__gte=now - STARTED_GRACE,
                 starts_at__lte=now + SOON,
-            )
-            .only(*DESK_FIELDS)
-            .order_by("starts_at")
+            ),
+            seasons,
         )
-        by_pk = {season.pk: season for season in seasons}
-        for manche in coming:
-            manche.season = by_pk[manche.season_id]
     for manche in coming:
         if manche.starts_at > now + SOON:
             break
