@@ -21,6 +21,7 @@ from accounts.roles import current_president
 from .. import revision_cache, rules
 from ..models import Comment, CompteRendu, Manche, Season
 from .engine import compte_rendu_to_engine, manche_outcomes
+from .seasons import seasons_in_progress
 
 logger = logging.getLogger(__name__)
 
@@ -522,7 +523,7 @@ def my_open_deadlines(user, now: datetime, in_progress: list[Season] | None = No
     # Every season in progress (a club has one or two): one without deadlines of his
     # says so from its kept reading, cheaper than finding his seasons through every seat.
     out = []
-    for season in Season.objects.exclude(state=Season.State.CLOSED) if in_progress is None else in_progress:
+    for season in seasons_in_progress() if in_progress is None else in_progress:
         try:
             mine = vainqueur_deadlines(season, user.username, now=now)
         except rules.InvalidInput:

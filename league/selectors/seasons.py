@@ -59,20 +59,10 @@ def manche_or_404(season_name: str, number: int) -> Manche:
     )
 
 
-def with_fill(queryset):
-    """Manches with ``seated`` and ``waiting`` counts, in the query: the database counts the
-    registrations of every manche the query matches, before it sorts and cuts them (for a
-    few of many, :func:`with_counts`)."""
-    return queryset.annotate(
-        seated=Count("registrations", filter=Q(registrations__seat__isnull=False), distinct=True),
-        waiting=Count("registrations", filter=Q(registrations__seat__isnull=True), distinct=True),
-    )
-
-
 def with_counts(manches) -> list[Manche]:
     """``manches`` (read), each with its ``seated`` and ``waiting`` counts, by one query over
-    their own registrations. Annotated to a query of manches (:func:`with_fill`), they were
-    counted for every manche it matched before it was sorted and cut: the President's desk
+    their own registrations. Annotated to a query of manches, they were counted for every
+    manche it matched before it was sorted and cut: the President's desk
     shows 34 of a season's 800 planned manches, and counting them all was 3.4 ms."""
     manches = list(manches)
     if not manches:

@@ -1,5 +1,5 @@
 """The President's desk and the home page count the sign-ups of the manches they show, not of
-every manche to come: counted in the query of the manches (``with_fill``), the database counted
+every manche to come: counted in the query of the manches (annotated to it), the database counted
 the registrations of the whole calendar ahead before it sorted it and kept the few shown (800
 planned manches of a big season: 3.4 ms of the desk, 1 ms of the home page). The desk reads
 of its manches what it shows, not their seasons, capitaines and absent players joined to each."""
