@@ -52,6 +52,19 @@ def exported(season, now) -> str:
     return dump(export_season(season=Season.objects.get(pk=season.pk), now=now))
 
 
+def standings_downloaded_at(client, president, season, moments, column: str) -> list[dict]:
+    """The President downloads the season at each of ``moments`` (each download what the export
+    says at that instant): each player's ``column`` of its standings, download by download."""
+    columns = []
+    for moment in moments:
+        with time_machine.travel(moment, tick=False):
+            client.force_login(president)
+            text = download(client, season)
+            assert text == exported(season, moment)
+        columns.append({row["player"]: row[column] for row in json.loads(text)["standings"]})
+    return columns
+
+
 def test_a_second_download_of_an_unchanged_season_is_the_document_written_at_the_first(
     client, president, season_played, made
 ):
@@ -156,16 +169,9 @@ def test_a_rejection_window_closing_after_the_last_start_gives_the_document_as_o
         compte_rendu_reject(
             compte_rendu=cr, judge=players["ben"], reason="Pas de classement.", now=paris(2025, 10, 20, 12)
         )
-    within, past = paris(2025, 10, 25, 12), paris(2025, 11, 4, 12)
-    with time_machine.travel(within, tick=False):
-        client.force_login(president)
-        before = download(client, season_played)
-    with time_machine.travel(past, tick=False):
-        after = download(client, season_played)
-        assert after == exported(season_played, past)
-    malus = [
-        {row["player"]: row["malus"] for row in json.loads(text)["standings"]} for text in (before, after)
-    ]
+    malus = standings_downloaded_at(
+        client, president, season_played, [paris(2025, 10, 25, 12), paris(2025, 11, 4, 12)], "malus"
+    )
     assert (malus[0]["anne"], malus[1]["anne"]) == (0, 0.5)
     assert len(made) == 2
 
@@ -186,16 +192,9 @@ def test_a_compte_rendu_dated_after_the_download_counts_from_its_own_date(
         )
         replacement = post(manche, players["bruno"], paris(2025, 10, 10, 12))
         compte_rendu_accept(compte_rendu=replacement, judge=players["ben"], now=paris(2025, 10, 11))
-    before_it, after_it = paris(2025, 10, 8, 12), paris(2025, 10, 12, 12)
-    with time_machine.travel(before_it, tick=False):
-        client.force_login(president)
-        before = download(client, season_played)
-    with time_machine.travel(after_it, tick=False):
-        after = download(client, season_played)
-        assert after == exported(season_played, after_it)
-    bonus = [
-        {row["player"]: row["bonus"] for row in json.loads(text)["standings"]} for text in (before, after)
-    ]
+    bonus = standings_downloaded_at(
+        client, president, season_played, [paris(2025, 10, 8, 12), paris(2025, 10, 12, 12)], "bonus"
+    )
     assert bonus[1]["bruno"] == bonus[0]["bruno"] + 0.5
     assert len(made) == 2
 
