@@ -53,6 +53,7 @@ from .season import (
     SeasonInput,
     SeasonResult,
     StandingRow,
+    changes_after,
     compute_season,
     validate_season,
 )
@@ -100,6 +101,7 @@ __all__ = [
     "Transfer",
     "compte_rendu_adjustments",
     "compute_ratings",
+    "changes_after",
     "compute_season",
     "explain_lines",
     "explain_player",

@@ -21,8 +21,10 @@ from .comptes_rendus import (
     CR_STATUSES,
     REJECTED,
     CompteRenduRecord,
+    as_of,
     compte_rendu_adjustments,
     last_manche_deadline,
+    rejection_deadline,
     replacement_window,
 )
 from .deadlines import Deadlines
@@ -59,6 +61,7 @@ __all__ = [
     "SeasonResult",
     "StandingRow",
     "TITLES",
+    "changes_after",
     "compute_season",
     "validate_season",
 ]
@@ -488,6 +491,36 @@ def _compute_season(season: SeasonInput, *, now: datetime) -> SeasonResult:
         adjustments_by_player=by_player,
         provisional_participation={a.player: a.value for a in participation},
         standings_if_closed=closed_rows,
+    )
+
+
+def changes_after(season: SeasonInput, result: SeasonResult, now: datetime) -> datetime | None:
+    """The first instant after ``now`` at which :func:`compute_season` may compute
+    ``season`` otherwise than ``result`` (computed at ``now``); None when never.
+
+    ``now`` enters the computation only through the comptes-rendus of the played
+    manches: a deadline falls (a late malus), the window to react to a rejection
+    closes (a non-conforme malus; past the season's last start it is none of the
+    manche's deadlines), and a compte-rendu posted or rejected after ``now``
+    counts from its own instant (an imported season may hold one). Whatever keeps
+    a computation keeps it until then.
+    """
+    utc_now = now.astimezone(UTC)
+    ahead = [outcome.deadlines.first_after(utc_now) for outcome in result.manches.values()]
+    records = {manche.number: manche.comptes_rendus or () for manche in season.manches}
+    for number, outcome in result.manches.items():
+        for cr in records[number]:
+            ahead += [cr.posted_at, cr.rejected_at]
+        window = rejection_deadline(
+            season.ruleset,
+            vainqueurs=outcome.vainqueurs,
+            deadlines=outcome.deadlines,
+            comptes_rendus=as_of(records[number], now),
+        )
+        if window is not None:
+            ahead.append(window[1])
+    return min(
+        (m.astimezone(UTC) for m in ahead if m is not None and m.astimezone(UTC) > utc_now), default=None
     )
 
 

@@ -370,13 +370,6 @@ def _without_donne_results(result: "rules.SeasonResult") -> "rules.SeasonResult"
     return replace(result, manches=manches)
 
 
-def next_expiry(result: "rules.SeasonResult", now: datetime) -> datetime | None:
-    """The next compte-rendu deadline ``result`` did not count yet (a late
-    malus may fall then); None when every deadline is reached."""
-    upcoming = (outcome.deadlines.first_after(now) for outcome in result.manches.values())
-    return min((d for d in upcoming if d is not None), default=None)
-
-
 def current_revision(season: Season) -> int:
     """The season's revision as stored now (a write earlier in this request bumped it in the database)."""
     return Season.objects.filter(pk=season.pk).values_list("revision", flat=True).get()
@@ -407,7 +400,7 @@ class Refused:
 #: What else is made from a computation of a season, in the same pass:
 #: ``digest(season, computed, valid_until) -> {name: reading}``, ``computed``
 #: being the engine's result without per-donne scores or :class:`Refused`, and
-#: ``valid_until`` when the readings go stale (see :func:`next_expiry`).
+#: ``valid_until`` when the readings go stale (``rules.changes_after``).
 Digest = Callable[[Season, "rules.SeasonResult | Refused", datetime | None], dict]
 #: Registered by the apps that read the result (the reports), so that the result
 #: itself, the largest thing a season computes, is never written to the cache nor read back.
@@ -480,7 +473,7 @@ def season_readings(season: Season, now: datetime) -> tuple[dict, datetime | Non
         starts = next((o.deadlines.starts for o in computed.manches.values()), ())
         readings = {f"manche:{number}": _packed(outcome) for number, outcome in computed.manches.items()}
         readings["played"] = (frozenset(computed.manches), starts)
-        until = next_expiry(computed, now)
+        until = rules.changes_after(engine_input, full, now)
     scored = time.perf_counter()
     for digest in _digests:
         readings.update(digest(season, computed, until))

@@ -16,15 +16,13 @@ awards by kind then player. Times are written on the club's clock
 from __future__ import annotations
 
 from collections import defaultdict
-from datetime import UTC, datetime
+from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from accounts.models import User
 from league import rules
 from league.limits import SeasonImportLimits
 from league.models import Award, CompteRendu, Donne, Manche, QuickResult, Season, Seat
-from league.rules.comptes_rendus import as_of
-from league.selectors.engine import next_expiry
 
 from . import FORMAT, VERSION
 from .parse import parse_document
@@ -244,7 +242,7 @@ def add_computed(document: dict, *, now: datetime) -> dict:
 
 def computed_until(document: dict, *, now: datetime) -> tuple[dict, datetime | None]:
     """:func:`add_computed`, and until when what it added stays right with the same facts
-    (:func:`_changes_at`); None when nothing ahead can change it."""
+    (``rules.changes_after``); None when nothing ahead can change it."""
     # A season the site holds is exported whatever its size; compute_season checks it all the same.
     parsed = parse_document(document, limits=SeasonImportLimits(), engine_check=False)
     result = rules.compute_season(parsed.engine, now=now)
@@ -269,36 +267,7 @@ def computed_until(document: dict, *, now: datetime) -> tuple[dict, datetime | N
                 donne_doc["pot"] = donne_result.pot_after
     document["standings"] = [_standing(row) for row in result.standings]
     document["accessits"] = [_accessit(a) for a in result.accessits]
-    return document, _changes_at(parsed.engine, result, now)
-
-
-def _changes_at(season: rules.SeasonInput, result: rules.SeasonResult, now: datetime) -> datetime | None:
-    """The first instant after ``now`` at which the engine may compute the same facts otherwise.
-
-    ``now`` enters the engine only through the comptes-rendus of the played manches: a
-    deadline falls (a late malus, :func:`next_expiry`), the window to react to a rejection
-    closes (a non-conforme malus; past the season's last start it is not one of the
-    manche's deadlines), and a compte-rendu posted or rejected after ``now`` counts from
-    its own instant (an imported season may hold one). Nothing else of the document reads
-    the clock: it has no date of its own making.
-    """
-    ahead = [next_expiry(result, now)]
-    records = {manche.number: manche.comptes_rendus or () for manche in season.manches}
-    for number, outcome in result.manches.items():
-        for cr in records[number]:
-            ahead += [cr.posted_at, cr.rejected_at]
-        window = rules.rejection_deadline(
-            season.ruleset,
-            vainqueurs=outcome.vainqueurs,
-            deadlines=outcome.deadlines,
-            comptes_rendus=as_of(records[number], now),
-        )
-        if window is not None:
-            ahead.append(window[1])
-    utc_now = now.astimezone(UTC)
-    return min(
-        (m.astimezone(UTC) for m in ahead if m is not None and m.astimezone(UTC) > utc_now), default=None
-    )
+    return document, rules.changes_after(parsed.engine, result, now)
 
 
 def _ranking_entry(e) -> dict:

@@ -163,7 +163,7 @@ def test_standings_carry_the_malus_on_cumulated_points(played, manche_at, season
     assert (row.place_points, row.malus, row.points) == (Decimal(3), Decimal("0.5"), Decimal("2.5"))
 
 
-def test_cached_standings_count_a_deadline_as_soon_as_it_passes(played, manche_at, season):
+def test_standings_count_a_deadline_as_soon_as_it_passes(played, manche_at, season):
     from tests.support.engine import season_result
 
     played(1, paris(2025, 10, 2, 21))
