@@ -112,6 +112,9 @@ class Manche(models.Model):
         PLAYED = "played", _("Jouée")
         CANCELLED = "cancelled", _("Annulée")
 
+    #: The states of a manche still to be played: its sign-ups and its date may change.
+    TO_PLAY = (Status.PLANNED, Status.OPEN)
+
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="manches")
     number = models.PositiveIntegerField(_("numéro"))
     starts_at = models.DateTimeField(_("début"))
@@ -151,9 +154,19 @@ class Manche(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["season", "number"], name="unique_manche_number"),
         ]
-        # A page of the season's manches in date order reads its 20 rows from here
-        # instead of sorting the whole season (2.8 ms → 0.1 ms at 1,600 manches).
-        indexes = [models.Index(fields=["season", "starts_at", "number"], name="manche_in_date_order")]
+        indexes = [
+            # A page of the season's manches in date order reads its 20 rows from here
+            # instead of sorting the whole season (2.8 ms → 0.1 ms at 1,600 manches).
+            models.Index(fields=["season", "starts_at", "number"], name="manche_in_date_order"),
+            # The next manches to play (the home page's, the desk's, the reminders') are found
+            # without passing over the played ones: those dated after now (an imported season's,
+            # a manche played early) were read one by one, 1,600 of them in 0.8 ms.
+            models.Index(
+                fields=["season", "starts_at", "number"],
+                condition=models.Q(status__in=["planned", "open"]),
+                name="manche_to_play",
+            ),
+        ]
 
     def __str__(self) -> str:
         return _("Manche %(number)s (%(season)s)") % {"number": self.number, "season": self.season}

@@ -98,7 +98,7 @@ def president_inbox(user, *, now: datetime, seasons=None, coming=None) -> Inbox:
         coming = coming_manches(
             Manche.objects.filter(
                 season__in=seasons,
-                status__in=(Manche.Status.PLANNED, Manche.Status.OPEN),
+                status__in=Manche.TO_PLAY,
                 starts_at__gte=now - STARTED_GRACE,
                 starts_at__lte=now + SOON,
             ),

@@ -23,7 +23,6 @@ from .seasons import notify_members
 
 #: Reminders go out this long before a manche starts.
 REMINDER_AHEAD = timedelta(days=2)
-OPEN_STATUSES = (Manche.Status.PLANNED, Manche.Status.OPEN)
 
 
 def _location(season: Season, location: str | None) -> str:
@@ -127,7 +126,7 @@ def manche_move(
     """Change a manche's date, time or place; its registered players are emailed."""
     manche = _lock(manche)
     _season_writable(manche.season)
-    if manche.status not in OPEN_STATUSES:
+    if manche.status not in Manche.TO_PLAY:
         raise ValidationError({"starts_at": _("Une manche jouée ou annulée ne peut plus être déplacée.")})
     if starts_at is None or starts_at.tzinfo is None:
         raise ValidationError({"starts_at": _("Indiquez la date et l'heure de la manche.")})
@@ -177,7 +176,7 @@ def manche_cancel(*, by: User | None, manche: Manche, reason: str, now: datetime
     """Cancel a manche that was not played; its registered players are emailed."""
     manche = _lock(manche)
     _season_writable(manche.season)
-    if manche.status not in OPEN_STATUSES:
+    if manche.status not in Manche.TO_PLAY:
         raise ValidationError({"status": _("Seule une manche prévue peut être annulée.")})
     reason = (reason or "").strip()
     if not reason:
@@ -249,7 +248,7 @@ def manche_reminders_send(*, now: datetime) -> int:
     """
     sent = 0
     manches = Manche.objects.filter(
-        status__in=OPEN_STATUSES, starts_at__gt=now, starts_at__lte=now + REMINDER_AHEAD
+        status__in=Manche.TO_PLAY, starts_at__gt=now, starts_at__lte=now + REMINDER_AHEAD
     ).select_related("season", "capitaine", "absent")
     for manche in manches:
         table = [

@@ -29,7 +29,6 @@ from .revision import invalidate
 from .seasons import notify_members
 
 SEATS = cal.SEATS
-OPEN_STATUSES = (Manche.Status.PLANNED, Manche.Status.OPEN)
 
 
 @dataclass(frozen=True)
@@ -50,7 +49,7 @@ def _lock(manche: Manche) -> Manche:
 
 
 def _check_takes_changes(manche: Manche) -> None:
-    if manche.status not in OPEN_STATUSES:
+    if manche.status not in Manche.TO_PLAY:
         raise ValidationError(
             {
                 "manche": _("La manche est %(status)s : les inscriptions n'y changent plus.")
