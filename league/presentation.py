@@ -8,6 +8,7 @@ read them through ``{% load badges %}``.
 """
 
 from django.utils.safestring import SafeString
+from django.utils.timesince import timeuntil
 from django.utils.translation import gettext_lazy
 
 from accounts.models import JetonColour
@@ -85,3 +86,28 @@ def inbox_html(inbox) -> SafeString:
     show it, rendered once per what it shows: through its template at each view, a dozen
     manches lacking players were a third of the home page's own work."""
     return rendered("league/inbox/_inbox.html", {"inbox": inbox}, shown=inbox.shown())
+
+
+def my_deadlines_html(first: list, more: list, *, now) -> SafeString:
+    """A member's comptes-rendus to write (``selectors.comptes_rendus.my_open_deadlines``) as his
+    home page shows them: ``first`` listed, ``more`` counted. Rendered once per what it shows,
+    each countdown's text as of ``now`` included (it changes at most once a minute): through
+    the template at each view, they were a quarter of the home page's own work."""
+    if not first:
+        return SafeString("")
+    shown = {
+        "listed": [
+            (
+                d.season.name,
+                d.number,
+                d.pending,
+                d.open_deadline.kind,
+                d.open_deadline.deadline.isoformat(),
+                timeuntil(d.open_deadline.deadline, now) if d.open_deadline.deadline > now else None,
+            )
+            for d in first
+        ],
+        "more": (len(more), more[0].season.name) if more else None,
+    }
+    context = {"my_deadlines": first, "my_deadlines_more": more, "now": now}
+    return rendered("league/comptes_rendus/_my_deadlines.html", context, shown=shown)

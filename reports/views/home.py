@@ -4,7 +4,7 @@ from django.shortcuts import render
 from django.utils import timezone
 
 from league.models import Manche
-from league.presentation import inbox_html
+from league.presentation import inbox_html, my_deadlines_html
 from league.rules import calendar as cal
 from league.selectors.comptes_rendus import my_open_deadlines
 from league.selectors.dashboard import managed_seasons
@@ -26,9 +26,7 @@ def next_manche(season, now):
     """The next manche still to be played, with how many are seated and waiting (counted for
     it alone: :func:`with_counts`)."""
     upcoming = (
-        Manche.objects.filter(
-            season=season, status__in=(Manche.Status.PLANNED, Manche.Status.OPEN), starts_at__gte=now
-        )
+        Manche.objects.filter(season=season, status__in=Manche.TO_PLAY, starts_at__gte=now)
         .order_by("starts_at", "number")
         .first()
     )
@@ -62,4 +60,7 @@ def home(request):
         context["inbox_html"] = inbox_html(inbox) if len(inbox) else ""
         mine = my_open_deadlines(request.user, now, in_progress)
         context["my_deadlines"], context["my_deadlines_more"] = mine[:MY_DEADLINES], mine[MY_DEADLINES:]
+        context["my_deadlines_html"] = my_deadlines_html(
+            context["my_deadlines"], context["my_deadlines_more"], now=now
+        )
     return render(request, "reports/home.html", context)

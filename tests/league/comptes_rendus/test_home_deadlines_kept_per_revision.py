@@ -10,6 +10,7 @@ from django.urls import reverse
 
 import league.selectors.comptes_rendus as selectors
 from league.selectors.comptes_rendus import my_open_deadlines
+from league.templatetags.comptes_rendus import countdown
 from tests.support.seasons import paris
 
 START, NEXT, THIRD = paris(2025, 10, 2, 21), paris(2025, 10, 16, 21), paris(2025, 10, 30, 21)
@@ -101,3 +102,29 @@ def test_the_home_page_lists_the_three_soonest_and_links_to_the_others(client, p
     assert "Manche 4 (" not in html
     cr_list = reverse("league:cr_list", args=[response.context["my_deadlines"][0].season.name])
     assert f'<a href="{cr_list}">et 2 autres comptes-rendus à écrire →</a>' in html
+
+
+def rendered_sections(response) -> int:
+    return [t.name for t in response.templates].count("league/comptes_rendus/_my_deadlines.html")
+
+
+def test_the_members_deadlines_are_rendered_once_while_what_they_show_is_the_same(
+    client, played, manche_at, players
+):
+    played(1, START)
+    manche_at(2, NEXT)
+    with time_machine.travel(DURING, tick=False):
+        first, second = home(client, players["anne"]), home(client, players["anne"])
+    assert (rendered_sections(first), rendered_sections(second)) == (1, 0)
+    assert countdown(NEXT, DURING) in second.content.decode()
+
+
+def test_the_kept_deadlines_count_down_at_each_view(client, played, manche_at, players):
+    """The section is kept with its countdowns' texts: an hour later, it reads an hour less."""
+    played(1, START)
+    manche_at(2, NEXT)
+    moments = (NEXT - timedelta(hours=5), NEXT - timedelta(hours=4), NEXT - timedelta(hours=4, minutes=-1))
+    for moment in moments:
+        with time_machine.travel(moment, tick=False):
+            assert countdown(NEXT, moment) in home(client, players["anne"]).content.decode()
+    assert len({countdown(NEXT, moment) for moment in moments}) == 3
