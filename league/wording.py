@@ -26,15 +26,35 @@ def instant(moment: datetime) -> str:
     return formats.date_format(moment, "DATETIME_FORMAT")
 
 
-def message_text(message: rules.Message) -> str:
-    """``message`` translated, its numbers, counts and instants in the reader's notation."""
-    template = gettext(message.text) if message.text else ""
+def message_text(message: rules.Message, words: dict | None = None) -> str:
+    """``message`` translated, its numbers, counts and instants in the reader's notation.
+
+    ``words``: what a page that writes many messages in one language has translated and
+    written already (a dict it keeps for them, empty at first): the standings carry some
+    700 explanation lines at 50 × 10 in six wordings, with the same places, counts and
+    numbers again and again, and translating and writing each again was most of their
+    rendering."""
+    if words is None:
+        words = {}
+    text = message.text
+    if text:
+        template = words.get(text)
+        if template is None:
+            template = words[text] = gettext(text)
+    else:
+        template = ""
     params = {}
     for key, value in message.params.items():
         if isinstance(value, rules.Message):
-            value = message_text(value)
+            value = message_text(value, words)
         elif isinstance(value, rules.Plural):
-            value = ngettext(value.singular, value.plural, value.n) % {"n": num(value.n)}
+            plural = (value.singular, value.plural, type(value.n), str(value.n))
+            written = words.get(plural)
+            if written is None:
+                written = words[plural] = ngettext(value.singular, value.plural, value.n) % {
+                    "n": num(value.n)
+                }
+            value = written
         elif isinstance(value, datetime):
             value = instant(value)
         elif (
@@ -42,6 +62,13 @@ def message_text(message: rules.Message) -> str:
             and not isinstance(value, bool)
             and f"%({key})s" in template
         ):
-            value = num(value)
+            if type(value) is int:
+                value = num(value)
+            else:  # by its type and exact writing: 1.0 and 1, 0.5 and 1/2 stay apart
+                number = ("#", type(value), str(value))
+                written = words.get(number)
+                if written is None:
+                    written = words[number] = num(value)
+                value = written
         params[key] = value
     return template % params

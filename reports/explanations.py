@@ -22,11 +22,18 @@ from league.wording import message_text
 
 
 def explanation_html(
-    lines: Iterable[rules.Message], participation: Decimal | None, minimum: int | None
+    lines: Iterable[rules.Message],
+    participation: Decimal | None,
+    minimum: int | None,
+    words: dict | None = None,
 ) -> SafeString:
     """The engine's explanation of a line (``lines``), each line in the reader's words;
-    in an open season, the participation malus he would get if it closed tonight."""
-    items = [f"<li>{conditional_escape(message_text(line))}</li>" for line in lines]
+    in an open season, the participation malus he would get if it closed tonight.
+    ``words``: what the page translated and wrote already (``league.wording.message_text``),
+    kept by the table for all its lines."""
+    if words is None:
+        words = {}
+    items = [f"<li>{conditional_escape(message_text(line, words))}</li>" for line in lines]
     if participation is not None:
         what_if = gettext(
             "Si la saison s'arrêtait ce soir : %(malus)s de participation (moins de %(minimum)s manches)."

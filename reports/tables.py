@@ -139,7 +139,10 @@ class StandingsTable(tables.Table):
         """What a line unfolds into: its explanation, or for a big season where to load it from."""
         if not self.lazy:
             return explanation_html(
-                self.explanations.get(record.player) or (), record.participation, self.min_manches
+                self.explanations.get(record.player) or (),
+                record.participation,
+                self.min_manches,
+                self._words,
             )
         url = reverse("reports:standings_explanation", args=[self.season_name, record.player])
         return format_html(
@@ -148,6 +151,13 @@ class StandingsTable(tables.Table):
             url,
             self._labels["load explanation"],
         )
+
+    @cached_property
+    def _words(self) -> dict:
+        """What the lines' explanations translated and wrote already, in the table's one
+        language (``league.wording.message_text``): the same wordings, places and numbers
+        come back in every line."""
+        return {}
 
     @cached_property
     def _labels(self) -> dict[str, str]:
