@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from decimal import Decimal
+from html import escape
 
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
@@ -33,7 +34,8 @@ def explanation_html(
     kept by the table for all its lines."""
     if words is None:
         words = {}
-    items = [f"<li>{conditional_escape(message_text(line, words))}</li>" for line in lines]
+    # Escaped as Django's escape does (a message's text is never HTML), without its check for lazy text.
+    items = [f"<li>{escape(message_text(line, words))}</li>" for line in lines]
     if participation is not None:
         what_if = gettext(
             "Si la saison s'arrêtait ce soir : %(malus)s de participation (moins de %(minimum)s manches)."

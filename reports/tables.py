@@ -8,6 +8,8 @@ its computation to render).
 """
 
 import itertools
+from decimal import Decimal
+from fractions import Fraction
 
 import django_tables2 as tables
 from django.urls import reverse
@@ -114,7 +116,7 @@ class StandingsTable(tables.Table):
             (
                 str(column.accessor),
                 format_html("<td {}>", column.attrs["td"].as_html()),
-                getattr(self, f"render_{column.name}", None) or column.column.render,
+                self._renderer(column),
             )
             for column in self.columns
         ]
@@ -134,6 +136,35 @@ class StandingsTable(tables.Table):
                 f'<td colspan="{span}">{self._explanation(record)}</td></tr>'
             )
         return mark_safe("".join(rows))  # noqa: S308 (each part is escaped or made by format_html)
+
+    def _renderer(self, column):
+        """How ``column``'s cells are made: the table's ``render_<column>``, else the
+        column's own. A number (a number column's, an average) is written once per type
+        and writing in the table, as its explanations' numbers are (:attr:`_words`,
+        ``num(value)`` under the same key): the lines' points and bonuses are a few values
+        again and again, and writing each was a quarter of the cells."""
+        own = getattr(self, f"render_{column.name}", None)
+        if own is None and type(column.column) is NumberColumn:
+            return self._written_once("#", column.column.render)
+        if column.name == "average":
+            return self._written_once("average", own)
+        return own or column.column.render
+
+    def _written_once(self, kind: str, render):
+        def written(value, record):
+            return self._once(kind, lambda value: render(value, record), value)
+
+        return written
+
+    def _once(self, kind: str, write, value) -> str:
+        """``write(value)``, kept in the table under ``kind`` for a number other than a whole one."""
+        if type(value) is int or not isinstance(value, Decimal | Fraction | float):
+            return write(value)
+        key = (kind, type(value), str(value))  # 1.0 and 1, 0.5 and 1/2 stay apart
+        text = self._words.get(key)
+        if text is None:
+            text = self._words[key] = write(value)
+        return text
 
     def _explanation(self, record) -> str:
         """What a line unfolds into: its explanation, or for a big season where to load it from."""
@@ -219,7 +250,7 @@ class StandingsTable(tables.Table):
                 "{} {} ({})",
                 self._labels["rank"],
                 record.rank_if_closed,
-                average(record.average_if_closed),
+                self._once("average", average, record.average_if_closed),
             )
         )
         return format_html("{} → {}", parts[0], parts[1]) if len(parts) == 2 else parts[0]
