@@ -57,3 +57,26 @@ def test_the_players_read_once_keep_their_names_first_seasons_awards_and_offices
     ]
     (first,) = [m for m in engine_input.manches if m.number == 1]
     assert first.absent == users[4].username
+
+
+def test_a_plain_contract_donne_is_made_straight_from_its_row(db, monkeypatch):
+    """Nearly every donne is a contract without poignée, misère nor penalty: made from its
+    row as the engine's ``donne_from_fields`` makes it, without calling it (the others do)."""
+    from league import rules
+    from league.models import Donne
+    from league.selectors import engine
+
+    season = load_season(players=10, manches_per_player=6, donnes=20, seed=11)
+    expected = season_input(season)
+    made = []
+    original = rules.donne_from_fields
+
+    def counting(**fields):
+        made.append(fields["kind"])
+        return original(**fields)
+
+    monkeypatch.setattr(engine.rules, "donne_from_fields", counting)
+    assert season_input(season) == expected
+    donnes = Donne.objects.filter(manche__season=season)
+    plain = donnes.filter(kind=Donne.Kind.CONTRACT, poignees=[], miseres=[], penalties=[]).count()
+    assert 0 < len(made) == donnes.count() - plain < plain
