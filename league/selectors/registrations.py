@@ -61,7 +61,9 @@ def table_reads(manche: Manche, *, seats: list | None = None) -> TableReads:
 
 
 def registration_of(manche: Manche, player: User) -> Registration | None:
-    return Registration.objects.filter(manche=manche, player=player).first()
+    """``player``'s sign-up to ``manche`` (he has one at most), read alone: in the
+    registrations' order, it was joined to the manches to sort one row."""
+    return Registration.objects.filter(manche=manche, player=player).order_by().first()
 
 
 def waiting_rank(registration: Registration) -> int | None:

@@ -30,7 +30,10 @@ def next_manche(season, now):
         .order_by("starts_at", "number")
         .first()
     )
-    return with_counts([upcoming])[0] if upcoming else None
+    if upcoming is None:
+        return None
+    upcoming.season = season  # its links and the sign-up rules read it: not read again
+    return with_counts([upcoming])[0]
 
 
 def home(request):

@@ -141,3 +141,28 @@ def test_a_members_home_page_links_his_deadlines_manches_without_reading_them(cl
     assert reverse("league:cr_write", args=[larger_season.name, number]) in html
     manche_reads = [q["sql"] for q in queries if 'FROM "league_manche"' in q["sql"]]
     assert len(manche_reads) == 1, manche_reads
+
+
+def test_a_members_next_manche_is_shown_without_reading_its_season_again(client, clock, larger_season):
+    """The next manche is read from the season the page holds, and the member's sign-up to it
+    alone (not joined to the manches to sort it: a member signs up once to a manche)."""
+    from league.models import Manche, Registration
+
+    member = User.objects.filter(username__startswith="q").order_by("username").first()
+    number = larger_season.manches.count() + 1
+    manche = Manche.objects.create(
+        season=larger_season, number=number, starts_at=DURING + timedelta(days=3), status=Manche.Status.OPEN
+    )
+    Registration.objects.create(manche=manche, player=member, created_at=DURING)
+    client.force_login(member)
+    client.get(reverse("home"))
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(reverse("home"))
+    assert response.context["next_manche"] == manche and response.context["my_registration"].player == member
+    assert manche.get_absolute_url() in response.content.decode()
+    from_seasons = [q["sql"] for q in queries if q["sql"].lstrip().startswith('SELECT "league_season"')]
+    assert len(from_seasons) == 1, from_seasons
+    registrations = [q["sql"] for q in queries if 'FROM "league_registration"' in q["sql"]]
+    assert registrations and not [sql for sql in registrations if 'JOIN "league_manche"' in sql], (
+        registrations
+    )
