@@ -38,8 +38,7 @@ def build_projections(season: Season, result: rules.SeasonResult) -> SeasonProje
     """The engine's projections with the manches still to play (planned or open to sign-ups; one query); none for a closed season."""
     if season.is_closed:
         return SeasonProjections(season=season.name)
-    to_play = (Manche.Status.PLANNED, Manche.Status.OPEN)
-    remaining = Manche.objects.filter(season=season, status__in=to_play).count()
+    remaining = Manche.objects.filter(season=season, status__in=Manche.TO_PLAY).count()
     return SeasonProjections(
         season=season.name,
         remaining=remaining,
