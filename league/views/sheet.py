@@ -88,7 +88,7 @@ def _sheet_context(
         "can_edit_sheet": can(request.user, Action.EDIT_SHEET, manche),
         "can_correct": can(request.user, Action.CORRECT_RESULTS, manche),
         "last": last,
-        "live": manche.status in (Manche.Status.PLANNED, Manche.Status.OPEN),
+        "live": manche.status in Manche.TO_PLAY,
         "poll_seconds": POLL_SECONDS,
         "manche_state": manche_state(manche, len(state.seats), now=timezone.now()),
     }
