@@ -14,12 +14,22 @@ from ..forms.seasons import (
 )
 from ..permissions import Action, can
 from ..presentation import inbox_html
-from ..selectors.dashboard import desk, managed_seasons
+from ..selectors.dashboard import OPENED_SHOWN, desk_reading, managed_seasons
 from ..selectors.inbox import president_inbox
 
-#: How many planned manches the desk offers to open registrations for, soonest first (the
-#: season page, a page of manches at a time, offers every one).
-OPENED_SHOWN = 12
+__all__ = ["OPENED_SHOWN", "president_dashboard"]
+
+
+def _to_open_form(season, to_open) -> OpenRegistrationsForm:
+    """The form offering ``to_open`` (the season's first planned manches as the desk read them,
+    and how many more), as ``OpenRegistrationsForm(season=season, soonest=OPENED_SHOWN)`` makes
+    it from two queries of its own: its choices those manches, its queryset them (unread)."""
+    form = OpenRegistrationsForm(season=season)  # every planned manche, unread
+    field = form.fields["manches"]
+    field.queryset = field.queryset.filter(pk__in=[manche.pk for manche in to_open.shown])
+    field.choices = [(manche.pk, field.label_from_instance(manche)) for manche in to_open.shown]
+    form.unshown = to_open.unshown
+    return form
 
 
 @login_required
@@ -29,7 +39,9 @@ def president_dashboard(request):
     if not seasons and not can(request.user, Action.CREATE_SEASON):
         raise PermissionDenied
     now = timezone.now()
-    coming = desk(seasons, now=now)
+    # The coming manches and those to open, read at once.
+    reading = desk_reading(seasons, now=now)
+    coming = reading.desk
     # Rendered once per what its rows show: through templates, 34 rows were a third of the page.
     desk_html = rendered(
         "league/seasons/_desk.html",
@@ -40,16 +52,23 @@ def president_dashboard(request):
     inbox = president_inbox(request.user, now=now, seasons=seasons, coming=coming.manches)
     season_forms = []
     for season in seasons:
-        form = OpenRegistrationsForm(season=season, soonest=OPENED_SHOWN)
+        form = _to_open_form(season, reading.to_open[season.pk])
         # Its checkboxes rendered once per what they offer: through Django's widget templates,
         # twelve were a tenth of the desk.
         form.choices_html = rendered_once("league/seasons/_open_registrations_choices.html", form)
         season_forms.append((season, form))
+    # A season with a manche read has manches; only another one is asked whether it has any
+    # (to offer generating its calendar).
+    read = {manche.season_id for manche in coming.manches} | {
+        season.pk for season in seasons if reading.to_open[season.pk].shown
+    }
+    empty = {season.pk for season in seasons if season.pk not in read and not season.manches.exists()}
     return render(
         request,
         "league/seasons/dashboard.html",
         {
             "seasons": seasons,
+            "empty_seasons": empty,
             "desk": coming,
             "desk_html": desk_html,
             "inbox": inbox,
