@@ -6,11 +6,10 @@ player, registrations still closed, no capitaine designated.
 """
 
 import functools
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from django.db import DEFAULT_DB_ALIAS, connection, connections
+from django.db import connection
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -21,6 +20,7 @@ from ..permissions import Action, can
 from ..presentation import manche_state
 from ..rules import calendar as cal
 from .seasons import seasons_in_progress, with_counts
+from .statement_rows import Columns
 
 #: A manche this close still lacking players is flagged as urgent.
 SOON = timedelta(days=14)
@@ -128,14 +128,14 @@ def desk_reading(seasons: list[Season], *, now: datetime) -> DeskReading:
         read = cursor.fetchall()
     by_pk = {season.pk: season for season in seasons}
     to_open = {season.pk: ToOpen() for season in seasons}
-    make, made, soon, coming, coming_count = statement.reader(), {}, [], [], 0
+    make, made, soon, coming, coming_count = statement.manche.reader(), {}, [], [], 0
     for row in read:
         # A planned manche of the next weeks is read twice: on the desk and as one to open.
         manche = made.get(row[0])
         if manche is None:
             manche = made[row[0]] = make(row)
             manche.season = by_pk[manche.season_id]
-        part, planned_count, manche.seated, manche.waiting, coming_count = row[len(statement.fields) :]
+        part, planned_count, manche.seated, manche.waiting, coming_count = row[len(statement.manche.fields) :]
         if part == _SOON:
             soon.append(manche)
         elif part == _LATER:
@@ -156,30 +156,9 @@ _SOON, _LATER, _TO_OPEN = 0, 1, 2
 @dataclass(frozen=True)
 class _DeskStatement:
     sql: str
-    fields: tuple  # the manche's fields, first in each row; then its part, its season's planned
-    # manches' count (in the part to open), its sign-ups (seated, waiting), how many are coming
-
-    def reader(self) -> Callable[[tuple], Manche]:
-        """What makes the manche a row holds as the ORM makes it: its values through the same
-        converters (SQLite's dates), asked of this request's connection as the ORM asks them
-        per query; the fields the desk does not read deferred."""
-        db = connections[DEFAULT_DB_ALIAS]
-        columns = [field_.get_col(Manche._meta.db_table) for field_ in self.fields]
-        converters = [
-            (position, column, converters)
-            for position, (field_, column) in enumerate(zip(self.fields, columns, strict=True))
-            if (converters := db.ops.get_db_converters(column) + field_.get_db_converters(db))
-        ]
-        attnames = [field_.attname for field_ in self.fields]
-
-        def manche(row: tuple) -> Manche:
-            values = list(row[: len(attnames)])
-            for position, column, convert_all in converters:
-                for convert in convert_all:
-                    values[position] = convert(values[position], column, db)
-            return Manche.from_db(db.alias, attnames, values)
-
-        return manche
+    #: The manche's columns, first in each row; then its part, its season's planned manches'
+    #: count (in the part to open), its sign-ups (seated, waiting), how many are coming.
+    manche: Columns
 
 
 @functools.cache
@@ -230,7 +209,7 @@ def _desk_statement(seasons: int) -> _DeskStatement:
         f" FROM ({' UNION ALL '.join(parts)}) desk_read"
         f" ORDER BY part, {starts_at}, {pk}"
     )
-    return _DeskStatement(sql, fields)
+    return _DeskStatement(sql, Columns(Manche, meta.db_table, 0, fields))
 
 
 #: What the desk and the inbox read of a coming manche (``Manche.get_absolute_url`` takes its

@@ -7,8 +7,7 @@ signatures, contests and comments, which tell the page whether what it keeps
 of them is still current. Written with the ORM, building and compiling that
 query took three quarters of its 1.1 ms, on every view, for a statement that
 never changes: it is built here once from the models' meta, and a view only
-runs it. Its values go through the same converters as the ORM's (a JSON
-field's text, SQLite's dates), so the instances are those the ORM would make.
+runs it (its rows made into instances as the ORM makes them: :mod:`.statement_rows`).
 """
 
 import functools
@@ -16,7 +15,6 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.db import connection
-from django.db.models import Field, Model
 from django.http import Http404
 from django.utils.translation import get_language
 
@@ -27,46 +25,17 @@ from ..models import Donne, Manche, QuickResult, Season, Seat, SheetConflict
 from .comptes_rendus import comments_mark_sql
 from .sheet import AuditEntry, audit_entries
 from .signatures import night_mark_sql
-
-
-@dataclass(frozen=True)
-class _Columns:
-    """One model's columns in the statement: where they start in its row, and their fields."""
-
-    model: type[Model]
-    alias: str
-    start: int
-    fields: tuple[Field, ...]
-
-    @functools.cached_property
-    def columns(self) -> tuple:
-        """Each field as the ORM's column expression under ``alias`` (what its converters are given)."""
-        return tuple(field.get_col(self.alias) for field in self.fields)
-
-    @functools.cached_property
-    def attnames(self) -> list[str]:
-        return [field.attname for field in self.fields]
-
-    def instance(self, row: tuple) -> Model | None:
-        """The instance these columns of ``row`` hold (None for a LEFT JOIN that found no row).
-        The converters are asked of this request's connection, as the ORM asks them per query."""
-        values = list(row[self.start : self.start + len(self.fields)])
-        if values[0] is None:
-            return None
-        for position, (field, column) in enumerate(zip(self.fields, self.columns, strict=True)):
-            for convert in connection.ops.get_db_converters(column) + field.get_db_converters(connection):
-                values[position] = convert(values[position], column, connection)
-        return self.model.from_db(connection.alias, self.attnames, values)
+from .statement_rows import Columns
 
 
 @dataclass(frozen=True)
 class _Statement:
     sql: str
-    manche: _Columns
+    manche: Columns
     marks: int  # where the night's and the comments' marks are in the row
-    season: _Columns
-    capitaine: _Columns
-    absent: _Columns
+    season: Columns
+    capitaine: Columns
+    absent: Columns
 
 
 @functools.cache
@@ -75,16 +44,16 @@ def _statement() -> _Statement:
     quote = connection.ops.quote_name
     manche_table = Manche._meta.db_table
     named = tuple(User._meta.get_field(name) for name in ("id", *User.NAME_FIELDS))
-    manche = _Columns(Manche, manche_table, 0, tuple(Manche._meta.concrete_fields))
+    manche = Columns(Manche, manche_table, 0, tuple(Manche._meta.concrete_fields))
     marks = len(manche.fields)
-    season = _Columns(Season, "season", marks + 2, tuple(Season._meta.concrete_fields))
-    capitaine = _Columns(User, "capitaine", season.start + len(season.fields), named)
-    absent = _Columns(User, "absent", capitaine.start + len(named), named)
+    season = Columns(Season, "season", marks + 2, tuple(Season._meta.concrete_fields))
+    capitaine = Columns(User, "capitaine", season.start + len(season.fields), named)
+    absent = Columns(User, "absent", capitaine.start + len(named), named)
 
-    def columns(part: _Columns) -> str:
+    def columns(part: Columns) -> str:
         return ", ".join(f"{quote(part.alias)}.{quote(f.column)}" for f in part.fields)
 
-    def joined(part: _Columns, foreign_key: str, *, kind: str) -> str:
+    def joined(part: Columns, foreign_key: str, *, kind: str) -> str:
         key = quote(Manche._meta.get_field(foreign_key).column)
         target = quote(part.model._meta.pk.column)
         table = quote(part.model._meta.db_table)
