@@ -11,7 +11,7 @@ from datetime import datetime
 
 import pytest
 
-from tests.support.seasons import make_manche
+from tests.support.seasons import make_manche, paris
 
 TABLE = ("ben", "anne", "bruno", "carole", "denis")
 SCORES = (300, 100, 0, -150, -250)
@@ -90,3 +90,46 @@ def adjustments(season):
         )
 
     return compute
+
+
+#: The two manches of the stories below: manche 1 played (anne won it), manche 2 the season's last start.
+STORY_START, STORY_NEXT = paris(2025, 10, 2, 21), paris(2025, 10, 16, 21)
+
+
+@pytest.fixture
+def rejected_after_the_last_start(
+    season, played, manche_at, players, post, django_capture_on_commit_callbacks
+):
+    """Anne's compte-rendu of manche 1, posted on time, is rejected on 20 October, after manche 2,
+    the season's last start: she has the last-manche delay (14 days from the rejection) to revise
+    it, an instant that is none of the manche's deadlines. Past it, her non-conforme malus counts."""
+    from league.services.comptes_rendus import compte_rendu_reject
+
+    played(1, STORY_START)
+    manche_at(2, STORY_NEXT)
+    cr = post(season.manches.get(number=1), players["anne"], paris(2025, 10, 5, 12))
+    with django_capture_on_commit_callbacks(execute=True):
+        compte_rendu_reject(
+            compte_rendu=cr, judge=players["ben"], reason="Pas de classement.", now=paris(2025, 10, 20, 12)
+        )
+    return season
+
+
+@pytest.fixture
+def replaced_on_the_tenth(season, played, manche_at, players, post, django_capture_on_commit_callbacks):
+    """Anne's compte-rendu of manche 1 is rejected on 6 October; bruno's replacement, posted on
+    10 October and accepted the next day, earns him his bonus from the 10th (a season read
+    before then holds a compte-rendu dated later than its reading, as an imported one may)."""
+    from league.services.comptes_rendus import compte_rendu_accept, compte_rendu_reject
+
+    played(1, STORY_START)
+    manche_at(2, STORY_NEXT)
+    manche = season.manches.get(number=1)
+    with django_capture_on_commit_callbacks(execute=True):
+        rejected = post(manche, players["anne"], paris(2025, 10, 5, 12))
+        compte_rendu_reject(
+            compte_rendu=rejected, judge=players["ben"], reason="Pas de classement.", now=paris(2025, 10, 6)
+        )
+        replacement = post(manche, players["bruno"], paris(2025, 10, 10, 12))
+        compte_rendu_accept(compte_rendu=replacement, judge=players["ben"], now=paris(2025, 10, 11))
+    return season

@@ -157,43 +157,24 @@ def test_a_corrected_donne_gives_the_new_document(client, president, small_seaso
 
 
 def test_a_rejection_window_closing_after_the_last_start_gives_the_document_as_of_the_download(
-    client, president, season_played, players, post, django_capture_on_commit_callbacks, made
+    client, president, rejected_after_the_last_start, made
 ):
-    """Anne's compte-rendu is rejected after manche 2, the season's last start: she has the
-    last-manche delay (14 days) to revise it, a date that is none of the manche's deadlines.
-    Past it, her non-conforme malus counts."""
-    from league.services.comptes_rendus import compte_rendu_reject
-
-    cr = post(season_played.manches.get(number=1), players["anne"], paris(2025, 10, 5, 12))
-    with django_capture_on_commit_callbacks(execute=True):
-        compte_rendu_reject(
-            compte_rendu=cr, judge=players["ben"], reason="Pas de classement.", now=paris(2025, 10, 20, 12)
-        )
     malus = standings_downloaded_at(
-        client, president, season_played, [paris(2025, 10, 25, 12), paris(2025, 11, 4, 12)], "malus"
+        client,
+        president,
+        rejected_after_the_last_start,
+        [paris(2025, 10, 25, 12), paris(2025, 11, 4, 12)],
+        "malus",
     )
     assert (malus[0]["anne"], malus[1]["anne"]) == (0, 0.5)
     assert len(made) == 2
 
 
 def test_a_compte_rendu_dated_after_the_download_counts_from_its_own_date(
-    client, president, season_played, players, post, django_capture_on_commit_callbacks, made
+    client, president, replaced_on_the_tenth, made
 ):
-    """A season holding a compte-rendu dated later than a download (an imported one may):
-    bruno's accepted replacement of anne's rejected compte-rendu, posted on 10 October,
-    earns him his bonus from then, before any deadline."""
-    from league.services.comptes_rendus import compte_rendu_accept, compte_rendu_reject
-
-    manche = season_played.manches.get(number=1)
-    with django_capture_on_commit_callbacks(execute=True):
-        rejected = post(manche, players["anne"], paris(2025, 10, 5, 12))
-        compte_rendu_reject(
-            compte_rendu=rejected, judge=players["ben"], reason="Pas de classement.", now=paris(2025, 10, 6)
-        )
-        replacement = post(manche, players["bruno"], paris(2025, 10, 10, 12))
-        compte_rendu_accept(compte_rendu=replacement, judge=players["ben"], now=paris(2025, 10, 11))
     bonus = standings_downloaded_at(
-        client, president, season_played, [paris(2025, 10, 8, 12), paris(2025, 10, 12, 12)], "bonus"
+        client, president, replaced_on_the_tenth, [paris(2025, 10, 8, 12), paris(2025, 10, 12, 12)], "bonus"
     )
     assert bonus[1]["bruno"] == bonus[0]["bruno"] + 0.5
     assert len(made) == 2
