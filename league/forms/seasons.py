@@ -243,11 +243,12 @@ class OpenRegistrationsForm(forms.Form):
         label=_("Manches"), queryset=Manche.objects.none(), widget=forms.CheckboxSelectMultiple
     )
 
-    def __init__(self, *args, season: Season, soonest: int | None = None, **kwargs):
-        """``soonest``: offer only that many planned manches, the soonest (``unshown`` says
-        how many more there are), read once as the choices (the field's queryset read them
-        again for each use: four queries of the desk); the form that checks what is sent
-        offers every one."""
+    def __init__(
+        self, *args, season: Season, offered: list[Manche] | None = None, unshown: int = 0, **kwargs
+    ):
+        """``offered``: the planned manches to offer, as the President's desk read them
+        (its first ones; ``unshown`` how many more there are), not read again; the form that
+        checks what is sent offers every planned manche."""
         super().__init__(*args, **kwargs)
         planned = season.manches.filter(status=Manche.Status.PLANNED).order_by("starts_at")
         field = self.fields["manches"]
@@ -258,16 +259,11 @@ class OpenRegistrationsForm(forms.Form):
                 "day": date_format(m.starts_at.astimezone(ZoneInfo(cal.CLUB_TIMEZONE)), "DATE_FORMAT"),
             }
         )
-        self.unshown = 0
-        if soonest is not None:
-            shown = list(planned[:soonest])
-            if len(shown) == soonest:
-                self.unshown = planned.count() - soonest
-            planned = planned.filter(pk__in=[m.pk for m in shown])
-            field.queryset = planned
-            field.choices = [(m.pk, field.label_from_instance(m)) for m in shown]
-        else:
-            field.queryset = planned
+        self.unshown = unshown
+        if offered is not None:
+            planned = planned.filter(pk__in=[m.pk for m in offered])
+            field.choices = [(m.pk, field.label_from_instance(m)) for m in offered]
+        field.queryset = planned
 
 
 class RegisterOtherForm(forms.Form):

@@ -76,12 +76,6 @@ class Desk:
         return [len(self.soon), self.unshown, rows]
 
 
-def desk(seasons: list[Season], *, now: datetime) -> Desk:
-    """The coming manches of ``seasons``, each with its fill, state and flags (see :func:`desk_rows`):
-    the desk of :func:`desk_reading`."""
-    return desk_reading(seasons, now=now).desk
-
-
 @dataclass
 class ToOpen:
     """A season's planned manches the desk offers to open: the first :data:`OPENED_SHOWN`
@@ -101,9 +95,10 @@ class DeskReading:
 
 
 def desk_reading(seasons: list[Season], *, now: datetime) -> DeskReading:
-    """What :func:`desk` reads and, for each season, its first :data:`OPENED_SHOWN` planned
-    manches in date order and how many more (the desk's form to open registrations), in one
-    statement built once per process (:func:`_desk_statement`).
+    """The desk of ``seasons`` (their coming manches, each with its fill, state and flags:
+    :func:`desk_rows`) and, for each season, its first :data:`OPENED_SHOWN` planned manches in
+    date order and how many more (the desk's form to open registrations), in one statement
+    built once per process (:func:`_desk_statement`).
 
     Written with the ORM, the desk's three queries (how many manches are coming, the first of
     them, their sign-ups) and the form's two (its planned manches, how many) were built and
@@ -144,7 +139,7 @@ def desk_reading(seasons: list[Season], *, now: datetime) -> DeskReading:
             season_to_open = to_open[manche.season_id]
             season_to_open.shown.append(manche)
             season_to_open.unshown = planned_count - len(season_to_open.shown)
-    rows = _rows(soon + coming, now=now)
+    rows = desk_rows(soon + coming, now=now)
     return DeskReading(Desk(rows[: len(soon)], rows[len(soon) :], coming_count - len(rows)), to_open)
 
 
@@ -233,13 +228,7 @@ def coming_manches(manches, seasons: list[Season], *, limit: int | None = None) 
     return manches
 
 
-def desk_rows(manches, seasons: list[Season], *, now: datetime, limit: int | None = None) -> list[dict]:
-    """``manches`` (a query of them, of ``seasons``; the first ``limit``: :func:`coming_manches`),
-    each with its fill, state and flags (level, text), in date order."""
-    return _rows(coming_manches(manches, seasons, limit=limit), now=now)
-
-
-def _rows(manches: list[Manche], *, now: datetime) -> list[dict]:
+def desk_rows(manches: list[Manche], *, now: datetime) -> list[dict]:
     """``manches`` (read as :func:`coming_manches` reads them), each with its fill, state and
     flags (level, text)."""
     rows = []

@@ -14,22 +14,8 @@ from ..forms.seasons import (
 )
 from ..permissions import Action, can
 from ..presentation import inbox_html
-from ..selectors.dashboard import OPENED_SHOWN, desk_reading, managed_seasons
+from ..selectors.dashboard import desk_reading, managed_seasons
 from ..selectors.inbox import president_inbox
-
-__all__ = ["OPENED_SHOWN", "president_dashboard"]
-
-
-def _to_open_form(season, to_open) -> OpenRegistrationsForm:
-    """The form offering ``to_open`` (the season's first planned manches as the desk read them,
-    and how many more), as ``OpenRegistrationsForm(season=season, soonest=OPENED_SHOWN)`` makes
-    it from two queries of its own: its choices those manches, its queryset them (unread)."""
-    form = OpenRegistrationsForm(season=season)  # every planned manche, unread
-    field = form.fields["manches"]
-    field.queryset = field.queryset.filter(pk__in=[manche.pk for manche in to_open.shown])
-    field.choices = [(manche.pk, field.label_from_instance(manche)) for manche in to_open.shown]
-    form.unshown = to_open.unshown
-    return form
 
 
 @login_required
@@ -52,7 +38,8 @@ def president_dashboard(request):
     inbox = president_inbox(request.user, now=now, seasons=seasons, coming=coming.manches)
     season_forms = []
     for season in seasons:
-        form = _to_open_form(season, reading.to_open[season.pk])
+        to_open = reading.to_open[season.pk]
+        form = OpenRegistrationsForm(season=season, offered=to_open.shown, unshown=to_open.unshown)
         # Its checkboxes rendered once per what they offer: through Django's widget templates,
         # twelve were a tenth of the desk.
         form.choices_html = rendered_once("league/seasons/_open_registrations_choices.html", form)

@@ -9,8 +9,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from league.models import Manche
-from league.selectors.dashboard import LATER_SHOWN
-from league.views.dashboard import OPENED_SHOWN
+from league.selectors.dashboard import LATER_SHOWN, OPENED_SHOWN
 from tests.support.seasons import make_manche, thursday_21h
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_season_clock")]
