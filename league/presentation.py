@@ -9,7 +9,7 @@ read them through ``{% load badges %}``.
 
 from django.utils.safestring import SafeString
 from django.utils.timesince import timeuntil
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from accounts.models import JetonColour
 from config.remembered import rendered
@@ -88,10 +88,19 @@ def inbox_html(inbox) -> SafeString:
     return rendered("league/inbox/_inbox.html", {"inbox": inbox}, shown=inbox.shown())
 
 
+def countdown_text(deadline, now) -> str:
+    """What a countdown to the instant ``deadline`` reads at ``now``: « dans 3 jours, 2 heures »,
+    or « échue » once passed (instants compared, never rendered text). It changes at most once
+    a minute."""
+    if deadline <= now:
+        return gettext("échue")
+    return gettext("dans %(left)s") % {"left": timeuntil(deadline, now)}
+
+
 def my_deadlines_html(first: list, more: list, *, now) -> SafeString:
     """A member's comptes-rendus to write (``selectors.comptes_rendus.my_open_deadlines``) as his
     home page shows them: ``first`` listed, ``more`` counted. Rendered once per what it shows,
-    each countdown's text as of ``now`` included (it changes at most once a minute): through
+    each countdown's text as of ``now`` included (:func:`countdown_text`): through
     the template at each view, they were a quarter of the home page's own work."""
     if not first:
         return SafeString("")
@@ -103,7 +112,7 @@ def my_deadlines_html(first: list, more: list, *, now) -> SafeString:
                 d.pending,
                 d.open_deadline.kind,
                 d.open_deadline.deadline.isoformat(),
-                timeuntil(d.open_deadline.deadline, now) if d.open_deadline.deadline > now else None,
+                countdown_text(d.open_deadline.deadline, now),
             )
             for d in first
         ],

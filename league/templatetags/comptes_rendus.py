@@ -8,12 +8,12 @@ from django.utils import timezone
 from django.utils.html import format_html, strip_tags
 from django.utils.safestring import mark_safe
 from django.utils.text import Truncator
-from django.utils.timesince import timeuntil
 from django.utils.translation import gettext as _
 
 from league.wording import message_text
 
 from ..markdown import title_heading
+from ..presentation import countdown_text
 from ..selectors.member_frame import member_frame
 
 register = template.Library()
@@ -65,12 +65,11 @@ def adjustment_text(adjustment) -> str:
 @register.simple_tag
 def countdown(deadline, now=None) -> str:
     """A live countdown to the instant ``deadline`` as of ``now`` (the clock's when not given),
-    which ``static/league/countdown.js`` ticks: « dans 3 jours, 2 heures », or « échue » once
-    passed (instants compared, never rendered text). Written here rather than as an included
-    template: a member's home page shows several, and each include cost half a millisecond."""
+    which ``static/league/countdown.js`` ticks (its text: ``presentation.countdown_text``).
+    Written here rather than as an included template: a member's home page shows several,
+    and each include cost half a millisecond."""
     now = now or timezone.now()
     past = deadline <= now
-    text = _("échue") if past else _("dans %(left)s") % {"left": timeuntil(deadline, now)}
     local = timezone.template_localtime(deadline)
     return format_html(
         '<time class="countdown fw-semibold{}" datetime="{}" title="{}" data-units="{}" data-past="{}">{}</time>',
@@ -79,5 +78,5 @@ def countdown(deadline, now=None) -> str:
         date(local, "l j F Y, H:i"),
         _("j h min s"),
         _("échue"),
-        text,
+        countdown_text(deadline, now),
     )
