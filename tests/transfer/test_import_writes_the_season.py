@@ -1,5 +1,6 @@
 """What an import writes: the season's state and officers, manches, seats, sheets, comptes-rendus, awards."""
 
+from datetime import timedelta
 from decimal import Decimal
 
 import pytest
@@ -131,3 +132,29 @@ def test_imported_comptes_rendus_carry_their_rendered_html(example_doc, now):
     assert cr.html == str(render_markdown(cr.text))
     assert "<strong>Ambiance</strong>" in cr.html and "<script>" not in cr.html
     assert cr.history.get().html == cr.html
+
+
+def tracked_values(model, rows) -> dict:
+    """Each row's values of the fields its history tracks, by primary key."""
+    tracked = [f.attname for f in model.history.model.tracked_fields]
+    return {row["id"]: tuple(row[a] for a in tracked) for row in rows.values(*tracked)}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("model", [Manche, Seat, Donne, QuickResult, CompteRendu, Award])
+def test_each_history_row_is_its_row_as_written_and_as_deleted(example_doc, now, president, model):
+    """A ``+`` history row per imported row, and a ``-`` one per row a replacement deletes,
+    each holding the row's every tracked value, by the importer, at the import's time."""
+    import_season(document=example_doc, by=president, now=now)
+    written = tracked_values(model, model.objects.all())
+    assert written
+    created = model.history.filter(history_type="+")
+    assert tracked_values(model, created) == written
+    assert {(h.history_user_id, h.history_date) for h in created} == {(president.pk, now)}
+
+    later = now + timedelta(hours=1)
+    import_season(document=example_doc, replace=True, by=president, now=later)
+    deleted = model.history.filter(history_type="-")
+    assert tracked_values(model, deleted) == written
+    assert {(h.history_user_id, h.history_date) for h in deleted} == {(president.pk, later)}
+    assert all("2011-2012" in h.history_change_reason for h in deleted)
