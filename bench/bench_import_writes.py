@@ -11,7 +11,8 @@ every manche of five with a full sheet) it loads a generated season, times the e
 names once per way of writing the rows:
 
 - ``raw``: :func:`league.transfer.rows.insert_with_history` (``COPY`` on
-  PostgreSQL, multi-row ``INSERT`` on SQLite, history rows likewise);
+  PostgreSQL, multi-row ``INSERT`` on SQLite, the history rows copied by the
+  database from them);
 - ``orm``: :func:`orm_insert_with_history` below (the ORM's ``bulk_create``
   and django-simple-history's ``bulk_create_with_history``).
 
