@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
-from accounts.forms.common import add_service_errors
+from accounts.forms.common import add_service_errors, rendered_once
 
 from ..models import DonneContest
 from ..permissions import Action, can, require
@@ -94,7 +94,12 @@ def contest(request, season_name: str, number: int):
     return render(
         request,
         "league/signatures/contest.html",
-        {"manche": manche, "season": manche.season, "form": form, "night": night_signatures(manche)},
+        {
+            "manche": manche,
+            "season": manche.season,
+            "fields": rendered_once("accounts/_crispy_form.html", form),
+            "night": night_signatures(manche),
+        },
     )
 
 

@@ -1,9 +1,12 @@
 """The table signs the closed sheet; a player contests a donne within the period; the President rules."""
 
+import re
 from datetime import timedelta
 
 import pytest
+import time_machine
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.urls import reverse
 
 from league.models import DonneContest, Manche, SentNotification, SheetSignature
 from league.selectors.signatures import night_signatures
@@ -102,3 +105,20 @@ def test_corrected_means_the_donne_was_corrected_on_the_sheet(closed, capitaine,
     signatures.contest_rule(contest=contest, ruling="corrected", note="51 points.", by=president, now=CLOSED)
     assert DonneContest.objects.get().ruling == "corrected"
     assert DonneContest.history.filter(history_user=president).exists()
+
+
+def test_the_contest_page_offers_each_donne_and_names_a_missing_reason(manche, capitaine, player, client):
+    """The form lists the sheet's donnes, the one asked for chosen; sent without a reason,
+    it comes back saying so, and nothing is contested."""
+    add(manche, capitaine, contract(capitaine, "garde", partner=player, bouts=2, points=49), now=NIGHT)
+    add(manche, capitaine, contract(capitaine, "garde", partner=player, bouts=2, points=51), now=NIGHT)
+    close(manche, capitaine, now=CLOSED)
+    closed = Manche.objects.select_related("season").get(pk=manche.pk)
+    url = reverse("league:donne_contest", args=[closed.season.name, closed.number])
+    client.force_login(player)
+    with time_machine.travel(CLOSED + timedelta(hours=1), tick=False):
+        page = client.get(url, {"donne": 2}).content.decode()
+        refused = client.post(url, {"index": 1, "reason": ""}).content.decode()
+    assert re.findall(r'<option value="(\d+)"( selected)?', page) == [("1", ""), ("2", " selected")]
+    assert "Motif" in refused and "Ce champ est obligatoire" in refused
+    assert not DonneContest.objects.exists()
