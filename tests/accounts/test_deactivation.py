@@ -1,9 +1,11 @@
 """A member who left is deactivated: he cannot sign in or register; nothing is deleted."""
 
+import re
 from types import SimpleNamespace
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from accounts.models import Invitation, Mandate, User
 
@@ -125,3 +127,33 @@ def test_member_admin_lists_everyone_with_their_state(client, president, player,
     assert "Réactiver" in page and "désactivé" in page and "importé, jamais connecté" in page
     inactive = client.get(reverse("accounts:member_admin") + "?etat=inactifs").content.decode()
     assert "(ben)" not in inactive and "(anne)" in inactive
+
+
+def test_the_list_follows_each_change_and_reactivates_through_the_readers_own_token(
+    president, player, make_user
+):
+    """The members' rows are kept rendered for every reader: a deactivation shows at the next
+    view, and the Réactiver button posts, through the page's one form, the reader's own
+    CSRF token, which another officer's rendering of the same rows did not carry."""
+    from django.test import Client
+
+    from accounts.services.offices import vice_president_designate
+
+    vice = make_user("victor", display_name="Victor")
+    vice_president_designate(by=president, user=vice, now=timezone.now())
+    first, second = Client(enforce_csrf_checks=True), Client(enforce_csrf_checks=True)
+    first.force_login(vice)
+    second.force_login(president)
+    url = reverse("accounts:member_admin")
+    before = first.get(url)
+    assert before.status_code == 200 and "Réactiver" not in before.content.decode()
+
+    deactivate(Client(), president, player)
+    assert "Réactiver" in first.get(url).content.decode()  # rendered again for what they now show
+    page = second.get(url).content.decode()
+    form = re.search(r'<form id="member-actions" method="post">(.*?)</form>', page, re.S).group(1)
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', form).group(1)
+    button = re.search(r'<button[^>]*form="member-actions"[^>]*formaction="([^"]+)"[^>]*>Réactiver', page)
+    assert button.group(1) == reverse("accounts:member_reactivate", args=[player.username])
+    second.post(button.group(1), {"csrfmiddlewaretoken": token})
+    assert User.objects.get(pk=player.pk).is_active
