@@ -343,7 +343,14 @@ def quick_results(request, season_name: str, number: int):
     return render(
         request,
         "league/sheet/quick_results.html",
-        {"manche": manche, "season": manche.season, "form": form, "state": state},
+        {
+            "manche": manche,
+            "season": manche.season,
+            # Unbound, its twenty fields are rendered once per what they show (their players,
+            # the results saved, the sheet's version): at each view, 3× the sign-in page.
+            "fields": rendered_once("league/sheet/_quick_results_fields.html", form),
+            "state": state,
+        },
     )
 
 

@@ -1,5 +1,6 @@
 """Quick results: a night kept on paper, entered as each player's final line; same checks, same publication."""
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -146,3 +147,26 @@ def test_quick_results_wait_for_the_night_but_a_past_night_goes_through(manche, 
         now=manche.starts_at + timedelta(days=40),
     )
     assert Manche.objects.get(pk=manche.pk).status == Manche.Status.PLAYED
+
+
+def test_the_form_shows_the_results_saved_and_after_a_correction_the_new_ones(
+    client, manche, capitaine, president
+):
+    """Each field holds its player's saved line, and the sheet's version to send back; a
+    correction shows at the next view (the unbound form is kept per what it shows)."""
+
+    def shown():
+        html = client.get(url(manche)).content.decode()
+        values = dict(re.findall(r'name="(\w+)" id="id_\w+" value="(-?\d*)"', html))
+        return values, re.search(r'name="sheet_version" value="(\d+)"', html).group(1)
+
+    client.force_login(capitaine)
+    client.post(url(manche), body(manche, LINES))
+    client.force_login(president)
+    values, version = shown()
+    assert (values["score_bruno"], values["prises_won_gege"], values["bouts_anne"]) == ("230", "2", "1")
+    assert version == str(Manche.objects.get(pk=manche.pk).sheet_version)
+    client.post(url(manche), body(manche, {**LINES, "bruno": (220, 3, 5, 2), "eric": (-60, 0, 0, 0)}))
+    values, version = shown()
+    assert (values["score_bruno"], values["score_eric"]) == ("220", "-60")
+    assert version == str(Manche.objects.get(pk=manche.pk).sheet_version)
