@@ -39,8 +39,10 @@ def with_row_html(season, rows: list[dict], template: str) -> list[dict]:
     """``rows`` (:func:`league.selectors.seasons.manche_rows`) each with ``html``: the
     pieces of its rendering that are the same for every reader (``template``, pieces
     separated by ``<!--cell-->``), rendered once per revision, language and what the
-    rows show (sign-ups change the counts without changing the revision); what is
-    the reader's own (his sign-up, the President's checkboxes) stays in the page."""
+    rows show (sign-ups change the counts without changing the revision); a piece only
+    some readers see (the President's checkbox of a planned manche) is rendered with
+    them, and the page shows it or not; what is the reader's own (his sign-up) stays
+    in the page."""
     shown = repr(
         [
             (

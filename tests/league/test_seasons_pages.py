@@ -1,5 +1,6 @@
 """The season pages and the President's dashboard: what each visitor sees."""
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -118,3 +119,22 @@ def test_season_rules_write_place_points_in_the_readers_notation(client, preside
     client.force_login(president)
     body = client.get(reverse("league:season_detail", args=[season.name])).content.decode()
     assert "3 / 1,5 / 0 / −0,5 / −1" in body  # decimal comma, true minus
+
+
+def test_the_president_checks_the_planned_manches_to_open_and_others_see_no_box(
+    client, season, president, player
+):
+    """His checkbox beside each planned manche (not the open nor the cancelled), none for a
+    player, though both read the same rows, kept rendered once."""
+    start = thursday_21h()
+    planned = [
+        make_manche(season, n, starts_at=start + timedelta(days=7 * n), status="planned") for n in (1, 2)
+    ]
+    make_manche(season, 3, starts_at=start + timedelta(days=21), status=Manche.Status.OPEN)
+    make_manche(season, 4, starts_at=start + timedelta(days=28), status=Manche.Status.CANCELLED)
+    url = reverse("league:season_detail", args=[season.name])
+    client.force_login(player)
+    assert 'name="manches"' not in client.get(url).content.decode()
+    client.force_login(president)
+    body = client.get(url).content.decode()
+    assert re.findall(r'name="manches" value="(\d+)"', body) == [str(m.pk) for m in planned]
