@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
-from ..forms.common import add_service_errors
+from ..forms.common import add_service_errors, rendered_once
 from ..forms.profile import EmailChangeForm, ProfileForm
 from ..models import EmailChange
 from ..permissions import Action, can
@@ -41,7 +41,14 @@ def profile(request):
     return render(
         request,
         "accounts/profile.html",
-        {"form": form, "pending_email": pending_email, "is_officer": can(request.user, Action.MANAGE_CLUB)},
+        {
+            "form": form,
+            # Shown as saved, his details are rendered once per what they are (crispy's
+            # templates, field by field, were most of the page: 3× the sign-in page).
+            "fields": rendered_once("accounts/_crispy_form.html", form),
+            "pending_email": pending_email,
+            "is_officer": can(request.user, Action.MANAGE_CLUB),
+        },
     )
 
 

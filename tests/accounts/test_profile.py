@@ -1,6 +1,7 @@
 """A member keeps his own profile: name, photo, jetons, emails he wants, calendar link."""
 
 import io
+import re
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -109,3 +110,20 @@ def test_personal_feed_link_is_shown_once_the_feed_exists(client, player):
         assert "Le calendrier personnel arrive bientôt" in page
     else:
         assert feed in page
+
+
+def test_the_form_shows_each_members_details_as_saved(client, player, make_user):
+    """Each member's form holds his own details, and after a change the new ones (the form,
+    unbound, is kept rendered per what it shows)."""
+    other = make_user("bruno", display_name="Bruno")
+    client.force_login(player)
+    page = client.get(reverse("accounts:profile")).content.decode()
+    deadlines = re.compile(r'<input type="checkbox" name="notify_deadlines"[^>]*\bchecked>')
+    assert player.notify_deadlines  # the default, which BASE turns off
+    assert 'value="Anne"' in page and deadlines.search(page)
+    client.post(reverse("accounts:profile"), BASE)
+    page = client.get(reverse("accounts:profile")).content.decode()
+    assert 'value="Anne-So"' in page and 'value="blue" selected' in page
+    assert not deadlines.search(page)
+    client.force_login(other)
+    assert 'value="Bruno"' in client.get(reverse("accounts:profile")).content.decode()
