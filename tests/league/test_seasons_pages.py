@@ -138,3 +138,23 @@ def test_the_president_checks_the_planned_manches_to_open_and_others_see_no_box(
     client.force_login(president)
     body = client.get(url).content.decode()
     assert re.findall(r'name="manches" value="(\d+)"', body) == [str(m.pk) for m in planned]
+
+
+def test_the_reader_finds_his_own_manches_highlighted_with_his_place(client, season, player, members):
+    """Seated at one, waiting at another: each of his lines is highlighted with its badge;
+    the lines of a manche he is not in carry neither."""
+    start = thursday_21h()
+    seated, waiting, other = (
+        make_manche(season, n, starts_at=start + timedelta(days=7 * n), status=Manche.Status.OPEN)
+        for n in (1, 2, 3)
+    )
+    register(seated, player)
+    register(waiting, *members[:5], player)
+    client.force_login(player)
+    body = client.get(reverse("league:season_detail", args=[season.name])).content.decode()
+    lines = re.findall(r'<tr class="([^"]*)">(.*?)</tr>', body, re.S)
+    shown = [
+        (cls, re.search(r">(\d+)</a>", line).group(1), re.findall(r">(inscrit|attente)</span>", line))
+        for cls, line in lines
+    ]
+    assert shown == [("me-row", "1", ["inscrit"]), ("me-row", "2", ["attente"]), ("", "3", [])]
