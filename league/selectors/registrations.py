@@ -85,8 +85,11 @@ def waiting_rank(registration: Registration) -> int | None:
 
 
 def my_place(manche: Manche, user: User) -> dict:
-    """``user``'s own standing at ``manche``: his seat, his rank on the waiting list, or whether he may sign up."""
-    mine = registration_of(manche, user)
+    """``user``'s own standing at ``manche``: his seat, his rank on the waiting list, or whether he may sign up.
+
+    ``manche`` is read with ``user``'s place among its sign-ups (``with_counts(…, reader=user)``):
+    one who has none, as most readers, is not looked for again."""
+    mine = registration_of(manche, user) if manche.mine else None
     return {
         "my_registration": mine,
         "my_rank": waiting_rank(mine) if mine and mine.is_waiting else None,

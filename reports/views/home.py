@@ -22,9 +22,9 @@ TOP = 5
 MY_DEADLINES = 3
 
 
-def next_manche(season, now):
-    """The next manche still to be played, with how many are seated and waiting (counted for
-    it alone: :func:`with_counts`)."""
+def next_manche(season, now, reader):
+    """The next manche still to be played, with how many are seated and waiting and the
+    ``reader``'s place among them (counted for it alone: :func:`with_counts`)."""
     upcoming = (
         Manche.objects.filter(season=season, status__in=Manche.TO_PLAY, starts_at__gte=now)
         .order_by("starts_at", "number")
@@ -33,7 +33,7 @@ def next_manche(season, now):
     if upcoming is None:
         return None
     upcoming.season = season  # its links and the sign-up rules read it: not read again
-    return with_counts([upcoming])[0]
+    return with_counts([upcoming], reader=reader)[0]
 
 
 def home(request):
@@ -42,7 +42,7 @@ def home(request):
     season = current_season(in_progress)
     context = {"season": season, "now": now, "highlight": highlight_style(request)}
     if season is not None:
-        upcoming = next_manche(season, now) if not season.is_closed else None
+        upcoming = next_manche(season, now, request.user) if not season.is_closed else None
         data = season_standings(season, now=now)
         me = data.line_of(request.user.username) if request.user.is_authenticated else None
         context.update(

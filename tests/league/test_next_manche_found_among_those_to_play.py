@@ -4,6 +4,7 @@ by one on every view of the home page."""
 
 from datetime import UTC, datetime, timedelta
 
+from django.contrib.auth.models import AnonymousUser
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
@@ -32,6 +33,6 @@ def test_the_next_manche_is_read_from_the_manches_to_play(season):
     with connection.cursor() as cursor:
         cursor.execute("ANALYZE")
     with CaptureQueriesContext(connection) as queries:
-        assert next_manche(season, NOW) == planned
+        assert next_manche(season, NOW, AnonymousUser()) == planned
     (found,) = [q["sql"] for q in queries.captured_queries if 'FROM "league_manche"' in q["sql"]]
     assert "manche_to_play" in plan_of(found)

@@ -3,6 +3,8 @@
 from datetime import timedelta
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
@@ -65,3 +67,16 @@ def test_the_presidents_inbox_lists_comptes_rendus_oldest_first_and_the_manches_
 
 def test_an_ordinary_member_has_no_inbox(client, season, player):
     assert 'id="inbox"' not in home(client, player)
+
+
+def test_a_member_not_registered_is_not_looked_for_again_among_the_sign_ups(
+    client, open_manche, player, members
+):
+    """The next manche's sign-ups are read once, counted with the reader's place among them."""
+    register(open_manche, *members[:3])
+    client.force_login(player)
+    client.get(reverse("home"))
+    with CaptureQueriesContext(connection) as captured:
+        html = client.get(reverse("home")).content.decode()
+    assert "M'inscrire</button>" in html
+    assert len([q for q in captured.captured_queries if 'FROM "league_registration"' in q["sql"]]) == 1
