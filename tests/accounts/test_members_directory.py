@@ -81,3 +81,20 @@ def test_the_former_players_turn_their_own_pages_in_their_fold(client, player, m
     assert former.startswith(" open>")
     assert "Ancien 54" in former and "Ancien 49" not in former
     assert "Anne" in second  # the active members' page is kept
+
+
+def test_a_change_to_a_member_shows_at_the_next_view(client, player, make_user):
+    """Each page of the directory is kept rendered for what it shows: a new name, a first
+    season, a member who left (now among the former players) show at once."""
+    other = make_user("bruno", display_name="Bruno")
+    client.force_login(player)
+    url = reverse("accounts:members")
+    assert "Bruno" in client.get(url).content.decode()
+    other.display_name, other.first_season = "Bruno le Grand", "2009-2010"
+    other.save()
+    page = client.get(url).content.decode()
+    assert "Bruno le Grand" in page and "Au club depuis la saison 2009-2010" in page
+    other.is_active = False
+    other.save()
+    former = client.get(url).content.decode().split('id="anciens"', 1)[1]
+    assert "Bruno le Grand" in former and "depuis 2009-2010" in former
