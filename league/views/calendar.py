@@ -6,8 +6,10 @@ from django.core.exceptions import ValidationError
 from django.http import HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import formats, timezone
+from django.utils.html import format_html
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -63,24 +65,50 @@ def calendar(request, season_name: str):
         manche_rows(season, request.user, page.object_list, now=now),
         "league/seasons/_calendar_row.html",
     )
-    months: list[tuple] = []
-    for row in rows:
-        local = timezone.localtime(row["manche"].starts_at)
-        key = (local.year, local.month)
-        if not months or months[-1][0] != key:
-            months.append((key, local, []))
-        months[-1][2].append(row)
     return render(
         request,
         "league/seasons/calendar.html",
         {
             "season": season,
-            "months": [{"first": first, "rows": month_rows} for _key, first, month_rows in months],
+            "months": _months(rows),
             "page": page,
             "feeds": _feed_urls(request, season),
             "is_officer": can(request.user, Action.MANAGE_SEASON, season),
         },
     )
+
+
+def _months(rows: list[dict]) -> SafeString:
+    """A page of the calendar: each month's title, then its manches' lines, each row's kept
+    pieces (:func:`with_row_html`) joined here with the reader's own place. Through the
+    template, each line's lookups and tags were a seventh of a signed-in reader's page."""
+    places = {
+        "seated": format_html('<div class="small text-success">{}</div>', _("vous jouez")),
+        "waiting": format_html('<div class="small text-info">{}</div>', _("liste d'attente")),
+    }
+    parts, month = [], None
+    for row in rows:
+        local = timezone.localtime(row["manche"].starts_at)
+        if (local.year, local.month) != month:
+            if month is not None:
+                parts.append("  </ul>\n")
+            month = (local.year, local.month)
+            parts.append(
+                format_html(
+                    '  <h2 class="h6 text-uppercase text-muted mt-3">{}</h2>\n  <ul class="list-group mb-2">\n',
+                    formats.date_format(local, "F Y"),
+                )
+            )
+        cells, side = row["html"]
+        mine = row["mine"]
+        parts.append(
+            '    <li class="list-group-item d-flex justify-content-between align-items-center'
+            f'{" me-row" if mine else ""}">\n      {cells}\n      <div class="text-end">\n        {side}\n'
+            f"        {places.get(mine, '')}\n      </div>\n    </li>\n"
+        )
+    if month is not None:
+        parts.append("  </ul>\n")
+    return mark_safe("".join(parts))  # noqa: S308 (kept pieces rendered by our template; titles and places escaped)
 
 
 @login_required

@@ -1,5 +1,7 @@
 """The season's calendar in the site: generation, extra manches, moves, cancellations, capitaines."""
 
+import html
+import re
 from datetime import UTC, date, datetime, time, timedelta
 
 import pytest
@@ -194,3 +196,30 @@ def test_the_calendar_page_lists_manches_with_their_fill_and_feeds(client, open_
 def test_calendar_current_redirects_to_the_season_in_progress(client, season):
     response = client.get(reverse("league:calendar_current"))
     assert response["Location"] == reverse("league:calendar", args=[season.name])
+
+
+def test_the_calendar_groups_its_manches_by_month_with_the_readers_place(client, season, player, members):
+    """A title per month of the page, in the reader's words, its manches under it; the
+    reader's manches say whether he plays or waits."""
+    from tests.support.seasons import make_manche
+
+    first = datetime(2025, 11, 27, 21, tzinfo=PARIS)
+    seated, waiting, later = (
+        make_manche(season, n, starts_at=first + timedelta(days=14 * (n - 1)), status=Manche.Status.OPEN)
+        for n in (1, 2, 3)
+    )
+    register(seated, player)
+    register(waiting, *members[:5], player)
+    client.force_login(player)
+    body = client.get(reverse("league:calendar", args=[season.name]), {"page": 1}).content.decode()
+    months = re.findall(r'<h2 class="h6 text-uppercase text-muted mt-3">([^<]+)</h2>(.*?)</ul>', body, re.S)
+    assert [(title, re.findall(r"Manche (\d+)", lines)) for title, lines in months] == [
+        ("novembre 2025", ["1"]),
+        ("décembre 2025", ["2", "3"]),
+    ]
+    places = [
+        html.unescape(place)
+        for place in re.findall(r'class="small text-(?:success|info)">([^<]+)<', months[0][1] + months[1][1])
+    ]
+    assert places == ["vous jouez", "liste d'attente"]
+    assert body.count("me-row") == 2
