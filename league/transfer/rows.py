@@ -132,7 +132,6 @@ def insert(
     rows: list[dict],
     *,
     now: datetime,
-    returning: bool = True,
     using: str = "default",
 ) -> list[int]:
     """Insert ``rows`` (dicts by attname; a field left out gets its default); the new primary keys, in order."""
@@ -148,10 +147,7 @@ def insert(
     one = "(" + ", ".join(["%s"] * len(fields)) + ")"
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
-            return _copy(cursor, model, columns, params, returning=returning)
-        if not returning:
-            cursor.executemany(f"INSERT INTO {table} ({columns}) VALUES {one}", params)  # noqa: S608
-            return []
+            return _copy(cursor, model, columns, params)
         pk = qn(model._meta.pk.column)
         limit = connection.features.max_query_params or 30000
         batch = max(1, min(500, limit // max(1, len(fields))))
@@ -164,9 +160,7 @@ def insert(
         return ids
 
 
-def _copy(
-    cursor, model: type[models.Model], columns: str, params: list[list], *, returning: bool
-) -> list[int]:
+def _copy(cursor, model: type[models.Model], columns: str, params: list[list]) -> list[int]:
     """PostgreSQL: the rows through one ``COPY … FROM STDIN`` (psycopg 3), their keys drawn from the sequence first.
 
     Measured on a season of 1,600 manches, sending rows as ``INSERT … VALUES``
@@ -175,15 +169,13 @@ def _copy(
     """
     qn = connections[cursor.db.alias].ops.quote_name
     meta = model._meta
-    ids: list[int] = []
-    if returning:
-        cursor.execute(
-            "SELECT nextval(pg_get_serial_sequence(%s, %s)) FROM generate_series(1, %s)",
-            [meta.db_table, meta.pk.column, len(params)],
-        )
-        ids = [r[0] for r in cursor.fetchall()]
-        columns = f"{qn(meta.pk.column)}, {columns}"
-        params = [[pk, *values] for pk, values in zip(ids, params, strict=True)]
+    cursor.execute(
+        "SELECT nextval(pg_get_serial_sequence(%s, %s)) FROM generate_series(1, %s)",
+        [meta.db_table, meta.pk.column, len(params)],
+    )
+    ids = [r[0] for r in cursor.fetchall()]
+    columns = f"{qn(meta.pk.column)}, {columns}"
+    params = [[pk, *values] for pk, values in zip(ids, params, strict=True)]
     with cursor.cursor.copy(f"COPY {qn(meta.db_table)} ({columns}) FROM STDIN") as copy:
         for values in params:
             copy.write_row(values)
@@ -219,21 +211,17 @@ def _copied_history(
         "history_user_id": by_id,
         "history_change_reason": reason,
     }
-    columns, selected, values = [], [], []
-    for field in _fields(historical):
-        columns.append(qn(field.column))
-        if field.attname in source:
-            selected.append(qn(source[field.attname]))
-            continue
-        value = extra[field.attname] if field.attname in extra else field.get_default()
-        convert = _converter(field, connection)
-        selected.append("%s")
-        values.append(convert(value) if convert is not None and value is not None else value)
+    copied = [f for f in _fields(historical) if f.attname in source]
+    own = [f for f in _fields(historical) if f.attname not in source]
+    _complete(own, [extra], now)  # any other field of the history row: its default, as an insert gives it
+    (values,) = _values(own, [extra], connection)
+    columns = ", ".join(qn(f.column) for f in (*copied, *own))
+    selected = ", ".join([*(qn(source[f.attname]) for f in copied), *(["%s"] * len(own))])
     pk = qn(model._meta.pk.column)
     with connection.cursor() as cursor:
         cursor.execute(
-            f"INSERT INTO {qn(historical._meta.db_table)} ({', '.join(columns)}) "  # noqa: S608
-            f"SELECT {', '.join(selected)} FROM {qn(model._meta.db_table)} WHERE {pk} IN ({where}) ORDER BY {pk}",
+            f"INSERT INTO {qn(historical._meta.db_table)} ({columns}) "  # noqa: S608
+            f"SELECT {selected} FROM {qn(model._meta.db_table)} WHERE {pk} IN ({where}) ORDER BY {pk}",
             [*values, *params],
         )
 
