@@ -70,7 +70,7 @@ def with_counts(manches, *, reader=None) -> list[Manche]:
     manches = list(manches)
     if not manches:
         return manches
-    counts = {manche.pk: [0, 0] for manche in manches}
+    counts = {manche.pk: {"seated": 0, "waiting": 0} for manche in manches}
     own = {}
     reader_pk = reader.pk if reader is not None and reader.is_authenticated else None
     registrations = (
@@ -79,11 +79,12 @@ def with_counts(manches, *, reader=None) -> list[Manche]:
         .values_list("manche_id", "seat", "player_id")
     )
     for manche_id, seat, player_id in registrations:
-        counts[manche_id][seat is None] += 1
+        place = "waiting" if seat is None else "seated"
+        counts[manche_id][place] += 1
         if player_id == reader_pk:
-            own[manche_id] = "waiting" if seat is None else "seated"
+            own[manche_id] = place
     for manche in manches:
-        manche.seated, manche.waiting = counts[manche.pk]
+        manche.seated, manche.waiting = counts[manche.pk]["seated"], counts[manche.pk]["waiting"]
         manche.mine = own.get(manche.pk)
     return manches
 
