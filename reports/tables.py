@@ -10,11 +10,14 @@ its computation to render).
 import itertools
 from decimal import Decimal
 from fractions import Fraction
+from html import escape
+from urllib.parse import quote
 
 import django_tables2 as tables
 from django.urls import reverse
 from django.utils.functional import cached_property
 from django.utils.html import conditional_escape, format_html
+from django.utils.http import RFC3986_SUBDELIMS
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
@@ -28,6 +31,20 @@ ORDERINGS = frozenset(
     for sign in ("", "-")
     for name in ("rank", "name", "manches", "place_points", "bonus", "malus", "points", "average")
 )
+
+
+#: Where a username goes in the table's one path to a player's page (no username has a space),
+#: and how it stands in that path once quoted as ``reverse`` quotes it.
+PLAYER_SLOT = "PLAYER SLOT"
+_PATH_SAFE = RFC3986_SUBDELIMS + "/~:@"
+_QUOTED_SLOT = quote(PLAYER_SLOT, safe=_PATH_SAFE)
+
+
+def _cell_html(value) -> str:
+    """A cell's content as HTML: as it is when it is HTML already, else escaped, as
+    ``conditional_escape`` writes it, without its check for lazy text at each cell."""
+    html = getattr(value, "__html__", None)
+    return html() if html is not None else escape(str(value))
 
 
 #: Columns a phone leaves out (the unfolded explanation of a line has them all).
@@ -125,9 +142,9 @@ class StandingsTable(tables.Table):
             return format_html('<tr><td colspan="{}">{}</td></tr>', span, self.empty_text)
         rows = []
         for parity, record in zip(itertools.cycle(("even", "odd")), self.data, strict=False):
-            player = conditional_escape(record.player)
+            player = escape(record.player)
             cells = "".join(
-                f"{opening}{conditional_escape(render(getattr(record, f), record))}</td>"
+                f"{opening}{_cell_html(render(getattr(record, f), record))}</td>"
                 for f, opening, render in columns
             )
             rows.append(
@@ -211,21 +228,27 @@ class StandingsTable(tables.Table):
         return f"{value}=" if record.tied else str(value)
 
     def render_name(self, value, record):
-        url = reverse("reports:player", args=[record.player])
+        """The player's name, a link to his page, and the button that unfolds his line.
+
+        Written with the table's one path to a player's page and its labels escaped
+        once (:attr:`_labels`): a reversed path and a ``format_html`` of seven parts
+        per line were a quarter of a club's table."""
+        player = escape(record.player)
+        url = escape(self._player_path.replace(_QUOTED_SLOT, quote(record.player, safe=_PATH_SAFE)))
         labels = self._labels
-        return format_html(
-            '<a href="{}">{}</a> <button type="button" class="btn btn-link btn-sm p-0 ms-1 explain-toggle no-print" '
-            'data-bs-toggle="collapse" data-bs-target="#explain-{}" aria-expanded="false" '
-            'aria-controls="explain-{}" title="{}"><span aria-hidden="true">▾</span>'
-            '<span class="d-none d-md-inline"> {}</span><span class="visually-hidden d-md-none"> {}</span></button>',
-            url,
-            value,
-            record.player,
-            record.player,
-            labels["explain"],
-            labels["detail"],
-            labels["explain"],
+        return mark_safe(  # noqa: S308 (every part is escaped here or in _labels)
+            f'<a href="{url}">{_cell_html(value)}</a> <button type="button" '
+            'class="btn btn-link btn-sm p-0 ms-1 explain-toggle no-print" '
+            f'data-bs-toggle="collapse" data-bs-target="#explain-{player}" aria-expanded="false" '
+            f'aria-controls="explain-{player}" title="{labels["explain"]}"><span aria-hidden="true">▾</span>'
+            f'<span class="d-none d-md-inline"> {labels["detail"]}</span>'
+            f'<span class="visually-hidden d-md-none"> {labels["explain"]}</span></button>'
         )
+
+    @cached_property
+    def _player_path(self) -> str:
+        """The path to a player's page with :data:`PLAYER_SLOT`, quoted, for his username."""
+        return reverse("reports:player", args=[PLAYER_SLOT])
 
     def render_title(self, value, record):
         if not record.title:

@@ -11,6 +11,7 @@ from accounts.models import User
 from league import rules
 from league.models import Donne, Season
 from tests.support.engine import season_result
+from tests.support.seasongen import load_season
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -118,6 +119,21 @@ def test_a_players_name_is_shown_as_text_never_as_markup(client, small_season):
     line = re.search(r'<tr[^>]*data-player="p009"[^>]*>(.*?)</tr>', html, re.S).group(1)
     assert "&lt;b&gt;Aaron&lt;/b&gt; &amp; co" in line
     assert "<b>Aaron" not in html
+
+
+def test_each_line_links_to_the_players_page_as_the_site_names_it(client, db):
+    """A username may hold what a path quotes (an accent, ``@``, ``+``): each line's link
+    is the player page's own address, quoted the same way."""
+    season = load_season(
+        name="2030-2031", players=10, manches_per_player=4, seed=3, username_prefix="andré@b+"
+    )
+    html = client.get(reverse("reports:standings", args=[season.name])).content.decode()
+    players = User.objects.filter(username__startswith="andré@b+").values_list("username", flat=True)
+    urls = [reverse("reports:player", args=[username]) for username in players]
+    assert len(urls) == 10
+    assert all("andr%C3%A9@b+" in url for url in urls)
+    assert all(f'<a href="{url}">' in html for url in urls)
+    assert client.get(urls[0]).status_code == 200
 
 
 def test_an_unknown_ordering_falls_back_to_the_rank(client, small_season):
