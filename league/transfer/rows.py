@@ -211,8 +211,9 @@ def _copied_history(
         "history_user_id": by_id,
         "history_change_reason": reason,
     }
-    copied = [f for f in _fields(historical) if f.attname in source]
-    own = [f for f in _fields(historical) if f.attname not in source]
+    fields = _fields(historical)
+    copied = [f for f in fields if f.attname in source]
+    own = [f for f in fields if f.attname not in source]
     _complete(own, [extra], now)  # any other field of the history row: its default, as an insert gives it
     (values,) = _values(own, [extra], connection)
     columns = ", ".join(qn(f.column) for f in (*copied, *own))
