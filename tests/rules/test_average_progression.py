@@ -3,7 +3,7 @@
 from datetime import UTC, datetime, timedelta
 from fractions import Fraction
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 
 from league.rules import (
     MancheInput,
@@ -15,7 +15,7 @@ from league.rules import (
     ruleset_for,
 )
 
-from .test_oracle_agreement import seasons, to_engine_season
+from .test_oracle_agreement import SEASONS_HEALTH_CHECKS, seasons, to_engine_season
 
 PLAYERS = ("ann", "ben", "cat", "dan", "eve")
 
@@ -85,9 +85,7 @@ def points_moyens_one_by_one(result) -> dict:
     return {player: tuple(points) for player, points in progression.items()}
 
 
-@settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
-)
+@settings(max_examples=60, deadline=None, suppress_health_check=SEASONS_HEALTH_CHECKS)
 @given(seasons())
 def test_every_point_is_the_formula_on_the_manches_so_far(case):
     """Whatever the season (ties sharing places, bonuses, late and participation maluses)."""

@@ -3,16 +3,14 @@ instant until then, whatever the season (the site keeps a computation that long)
 
 from datetime import timedelta
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from league.rules import changes_after, compute_season
 
-from .test_oracle_agreement import seasons, to_engine_season
+from .test_oracle_agreement import SEASONS_HEALTH_CHECKS, seasons, to_engine_season
 
-SETTINGS = settings(
-    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
-)
+SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=SEASONS_HEALTH_CHECKS)
 
 
 def instants(season: dict) -> list:

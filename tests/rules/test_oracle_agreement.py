@@ -482,6 +482,10 @@ def test_compte_rendu_edges_agree_with_oracle(case):
 
 # ---------------------------------------------------------------- whole seasons
 
+#: The health checks a test drawing :func:`seasons` suppresses: a whole season is many
+#: manches of many donnes, slow to draw and beyond hypothesis's default data budget.
+SEASONS_HEALTH_CHECKS = [HealthCheck.too_slow, HealthCheck.data_too_large]
+
 
 @st.composite
 def seasons(draw):
@@ -636,9 +640,7 @@ def oracle_rows(rows):
     ]
 
 
-@settings(
-    max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
-)
+@settings(max_examples=120, deadline=None, suppress_health_check=SEASONS_HEALTH_CHECKS)
 @given(seasons())
 def test_compute_season_agrees_with_oracle(case):
     season, now = case
