@@ -138,6 +138,8 @@ AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     # Refuses a capped account from an unusual address before any password is tried.
     "accounts.login_guard.AccountCapBackend",
+    "accounts.backends.MemberBackend",
+    # Only for the sessions opened before MemberBackend, which name it: nobody is signed out.
     "django.contrib.auth.backends.ModelBackend",
 ]
 AUTH_PASSWORD_VALIDATORS = [

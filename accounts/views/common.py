@@ -9,7 +9,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 
 # The invited player has just chosen his password: sign him in with the
 # ordinary backend (axes only watches password attempts).
-SIGN_IN_BACKEND = "django.contrib.auth.backends.ModelBackend"
+SIGN_IN_BACKEND = "accounts.backends.MemberBackend"
 
 
 PAGE_SIZE = 25

@@ -14,13 +14,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from accounts.models import User
+from config.statement_rows import Columns
 
 from ..models import Manche, Registration, Season
 from ..permissions import Action, can
 from ..presentation import manche_state
 from ..rules import calendar as cal
 from .seasons import seasons_in_progress, with_counts
-from .statement_rows import Columns
 
 #: A manche this close still lacking players is flagged as urgent.
 SOON = timedelta(days=14)

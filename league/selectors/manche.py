@@ -7,7 +7,7 @@ signatures, contests and comments, which tell the page whether what it keeps
 of them is still current. Written with the ORM, building and compiling that
 query took three quarters of its 1.1 ms, on every view, for a statement that
 never changes: it is built here once from the models' meta, and a view only
-runs it (its rows made into instances as the ORM makes them: :mod:`.statement_rows`).
+runs it (its rows made into instances as the ORM makes them: :mod:`config.statement_rows`).
 """
 
 import functools
@@ -19,13 +19,13 @@ from django.http import Http404
 from django.utils.translation import get_language
 
 from accounts.models import User
+from config.statement_rows import Columns
 
 from .. import revision_cache
 from ..models import Donne, Manche, QuickResult, Season, Seat, SheetConflict
 from .comptes_rendus import comments_mark_sql
 from .sheet import AuditEntry, audit_entries
 from .signatures import night_mark_sql
-from .statement_rows import Columns
 
 
 @dataclass(frozen=True)
