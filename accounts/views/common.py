@@ -8,7 +8,7 @@ from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 
 # The invited player has just chosen his password: sign him in with the
-# ordinary backend (axes only watches password attempts).
+# backend his password signs him in with (axes only watches password attempts).
 SIGN_IN_BACKEND = "accounts.backends.MemberBackend"
 
 
