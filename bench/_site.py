@@ -9,7 +9,8 @@ itself.
 
 For the benchmarks that measure in this process (:func:`embedded_site`):
 Django with the embedded defaults on a scratch database, seasons of a given
-size (:func:`sized_season`), timings with their CPU time (:func:`timed`),
+size (:func:`sized_season`), timings with their CPU time (:func:`timed`), pages
+against the sign-in page of the same moments (:func:`paired_ratios`),
 and a season imported the way the operator imports one
 (:func:`import_from_the_command_line`).
 """
@@ -32,6 +33,7 @@ import sys
 import tempfile
 import time
 import urllib.parse
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -132,28 +134,59 @@ def timed(fn):
     return value, wall, cpu + process_cpu_seconds(backend) - database
 
 
-def warm_medians(pages: dict[str, tuple], runs: int, rounds: int = 5) -> dict[str, tuple[float, float]]:
-    """For each page ``name -> (client, url)``: the median wall time and the median CPU
-    time of this process per request (the test client serves in-process, so the CPU
-    figure is what the page costs, whatever else the machine runs).
+@dataclass(frozen=True)
+class Paired:
+    """A page against the base page (the sign-in page) of the same moments: the medians of its
+    requests' wall and CPU times each divided by those of the base request sent right after
+    it, and its own median wall time (seconds)."""
 
-    The requests go in ``rounds`` turns over every page, so that a drift of the
-    shared machine's speed weighs on every page alike, the sign-in page included.
+    wall: float
+    cpu: float
+    seconds: float
+
+
+def paired_ratios(
+    pages: dict[str, tuple], base: tuple, runs: int, rounds: int = 5
+) -> tuple[dict[str, Paired], tuple[float, float]]:
+    """Each page ``name -> (client, url)`` against the ``base`` page ``(client, url)``: every
+    request of a page is followed by one of the base page, each pair gives a ratio (wall, and
+    CPU time of this process: the test client serves in-process, so it is what the page
+    costs), and a page's figure is the median of its pairs' (:class:`Paired`). Also returned:
+    the base page's median wall and CPU seconds over all its requests.
+
+    Paired so because the shared machine's speed drifts for seconds at a time, its CPU
+    time with it (the process is slowed, not waiting): against the base page's median of
+    other moments, the President's season form read 3.7× in one run, 2.4× in the next,
+    as did the sign-in page's own requests of a slow moment. The requests go in
+    ``rounds`` turns over every page, each page's few at a time.
     """
-    times = {name: [] for name in pages}
-    cpus = {name: [] for name in pages}
-    for client, url in pages.values():
+    base_client, base_url = base
+    pairs = {name: [] for name in pages}
+    base_times = []
+    for client, url in (*pages.values(), base):
         client.get(url)
     for turn in range(rounds):
         for name, (client, url) in pages.items():
             for _ in range(runs // rounds + (turn < runs % rounds)):
-                start, cpu = time.perf_counter(), time.process_time()
-                response = client.get(url)
-                times[name].append(time.perf_counter() - start)
-                cpus[name].append(time.process_time() - cpu)
-                if response.status_code != 200:
-                    raise SystemExit(f"{url} answered {response.status_code}")
-    return {name: (statistics.median(times[name]), statistics.median(cpus[name])) for name in pages}
+                page = _timed_get(client, url)
+                sign_in = _timed_get(base_client, base_url)
+                pairs[name].append((page[0] / sign_in[0], page[1] / sign_in[1], page[0]))
+                base_times.append(sign_in)
+    figures = {
+        name: Paired(*(statistics.median(column) for column in zip(*taken, strict=True)))
+        for name, taken in pairs.items()
+    }
+    return figures, tuple(statistics.median(column) for column in zip(*base_times, strict=True))
+
+
+def _timed_get(client, url: str) -> tuple[float, float]:
+    """One ``GET`` of ``url``: its wall and CPU seconds (exits unless it answers 200)."""
+    start, cpu = time.perf_counter(), time.process_time()
+    response = client.get(url)
+    wall, cpu = time.perf_counter() - start, time.process_time() - cpu
+    if response.status_code != 200:
+        raise SystemExit(f"{url} answered {response.status_code}")
+    return wall, cpu
 
 
 def database_backend_pid() -> int | None:

@@ -48,11 +48,12 @@ season a club reads most: every page is then measured again in two more
   calendar ahead to show; the draw and the quick results are measured for
   the manche twelve hours ahead.
 
-Each figure is the median of ``--runs`` requests sent in five turns over
-every page, after one unmeasured request, as a ratio to the sign-in page's
-median in the same turns (target: ≤ 3× with these defaults, ≤ 2× under the
-production settings, ``bench_load.py``), the CPU time of this process beside
-it. Pages over the target are marked, and the site's URLs that no reader
+Each figure is the median of ``--runs`` ratios, each of a request of the
+page to one of the sign-in page sent right after it (the machine's speed
+drifts for seconds at a time), the requests sent in five turns over every
+page after one unmeasured request (target: ≤ 3× with these defaults, ≤ 2×
+under the production settings, ``bench_load.py``); the same ratio of the
+CPU time of this process beside it, then the page's median time. Pages over the target are marked, and the site's URLs that no reader
 can open with a plain ``GET`` (a form's action, a link from an email) are
 listed at the end with the reason they are not measured: a new page shows
 up there until it is measured.
@@ -68,7 +69,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench._site import embedded_site, load_bench_season, warm_medians  # noqa: E402
+from bench._site import embedded_site, load_bench_season, paired_ratios  # noqa: E402
 
 TARGET = 3.0
 VISITOR, PLAYER, OUTSIDER, PRESIDENT = "visitor", "player", "outsider", "President"
@@ -122,7 +123,12 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--manches-per-player", type=int, default=40)
     parser.add_argument("--donnes", type=int, default=20, help="donnes per sheet")
     parser.add_argument("--seed", type=int, default=2011)
-    parser.add_argument("--runs", type=int, default=15, help="requests per page and reader (in 5 turns)")
+    parser.add_argument(
+        "--runs",
+        type=int,
+        default=15,
+        help="requests per page and reader, each paired with one of the sign-in page (in 5 turns)",
+    )
     parser.add_argument("--only", default="", help="comma-separated page names (default: every page)")
     return parser.parse_args()
 
@@ -432,19 +438,16 @@ def main() -> None:
             return measured, refused
 
         def ratios(measured: dict) -> tuple[dict, float, float]:
-            """Each page's (wall, CPU) as ratios to the sign-in page's, measured in the same turns."""
-            figures = warm_medians({sign_in: (Client(), reverse("accounts:login")), **measured}, args.runs)
-            base, base_cpu = figures.pop(sign_in)
-            return (
-                {name: (wall / base, cpu / base_cpu, wall) for name, (wall, cpu) in figures.items()},
-                base,
-                base_cpu,
+            """Each page's (wall, CPU) as ratios to the sign-in page's, each request paired with one
+            of the sign-in page sent right after it; and the sign-in page's median (wall, CPU)."""
+            figures, (base, base_cpu) = paired_ratios(
+                measured, (Client(), reverse("accounts:login")), args.runs
             )
+            return {name: (f.wall, f.cpu, f.seconds) for name, f in figures.items()}, base, base_cpu
 
         def wanted(listed: dict) -> bool:
             return not only or bool(set(only) & set(listed))
 
-        sign_in = "sign-in page"
         listed = pages(season, manche, player, middle_compte_rendu(season))
         measured, refused = measurable(listed)
         figures, base, base_cpu = ratios(measured)

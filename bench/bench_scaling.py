@@ -27,10 +27,11 @@ measures
   and its ratio to ``compute_season`` (target ≤ 5), taken in the same turns
   (each turn's imported season deleted but the last's);
 - cached bytes: what the first cold request left in the cache, pickled (as Redis holds it);
-- the median of each page with a warm cache, as a ratio to the sign-in page
-  (target ≤ 3 with these defaults), for a visitor, and the manche page also
-  for a member who played it (his offices, his buttons to sign or contest),
-  the requests sent in five turns over every page;
+- each page with a warm cache against the sign-in page (target ≤ 3 with
+  these defaults): the median of the ratios of its requests to those of the
+  sign-in page sent right after each, for a visitor, and the manche page
+  also for a member who played it (his offices, his buttons to sign or
+  contest), the requests sent in five turns over every page;
 
 then the growth factor of each figure from one size to the next (4× more
 manches: target ≤ 4.5, linear). Each size's figures are ratios within one
@@ -54,10 +55,10 @@ from bench._site import (  # noqa: E402
     NOW,
     embedded_site,
     import_from_the_command_line,
+    paired_ratios,
     season_file,
     sized_season,
     timed,
-    warm_medians,
 )
 
 
@@ -68,7 +69,10 @@ def parse_args() -> argparse.Namespace:
     )
     parser.add_argument("--donnes", type=int, default=20)
     parser.add_argument(
-        "--runs", type=int, default=15, help="requests per warm median (in 5 turns over every page)"
+        "--runs",
+        type=int,
+        default=15,
+        help="requests per page, each paired with one of the sign-in page (in 5 turns over every page)",
     )
     parser.add_argument(
         "--repeat",
@@ -169,7 +173,6 @@ def measure(players: int, per_player: int, args) -> dict:
         for name, taken in (("cold page", colds), ("import", imports))
     }
     pages = {
-        "sign-in": reverse("accounts:login"),
         "standings": standings,
         "season": reverse("league:season_detail", args=[name]),
         "calendar": reverse("league:calendar", args=[name]),
@@ -180,11 +183,12 @@ def measure(players: int, per_player: int, args) -> dict:
     }
     member = Client()
     member.force_login(Seat.objects.filter(manche__season=season, manche__number=manches // 2)[0].player)
-    warm = warm_medians(
+    warm, sign_in = paired_ratios(
         {
             **{page: (client, url) for page, url in pages.items()},
             "manche (member)": (member, pages["manche"]),
         },
+        (client, reverse("accounts:login")),
         args.runs,
     )
     return {
@@ -200,6 +204,7 @@ def measure(players: int, per_player: int, args) -> dict:
         "ratios": ratios,
         "split": {part: statistics.median(turn[part] for turn in splits) for part in splits[0]},
         "warm": warm,
+        "sign-in": sign_in,
     }
 
 
@@ -234,14 +239,10 @@ def measure_all(args: argparse.Namespace, database: str) -> list[dict]:
             + ", ".join(f"{part} {share:.2f}" for part, share in row["split"].items()),
             flush=True,
         )
-        base, base_cpu = row["warm"]["sign-in"]
+        base, base_cpu = row["sign-in"]
         print(
-            "        warm p50 × sign-in, wall (CPU) (target ≤ 3): "
-            + ", ".join(
-                f"{page} {wall / base:.2f} ({cpu / base_cpu:.2f})"
-                for page, (wall, cpu) in row["warm"].items()
-                if page != "sign-in"
-            )
+            "        warm × sign-in, wall (CPU) (target ≤ 3): "
+            + ", ".join(f"{page} {f.wall:.2f} ({f.cpu:.2f})" for page, f in row["warm"].items())
             + f"  (sign-in {base * 1000:.1f} ms, CPU {base_cpu * 1000:.1f} ms)",
             flush=True,
         )
