@@ -1,10 +1,10 @@
 """Model instances from the rows of a statement built once per process.
 
-The pages read most often (the manche page, the President's desk) and every signed-in
-member's request (his own row: ``accounts.backends``) run a
+The pages read most often (the manche page, the President's desk) and every
+signed-in member's request (his own row: ``accounts.backends``) run a
 statement built from the models' meta once, instead of having the ORM build
-and compile the same query at every view. Their rows become instances here as
-the ORM would make them: each value through the same converters (a JSON
+and compile the same query at every view. Their rows become instances here
+as the ORM would make them: each value through the same converters (a JSON
 field's text, SQLite's dates), asked of this request's connection as the ORM
 asks them per query, then ``Model.from_db``.
 """
