@@ -30,8 +30,9 @@ class MemberBackend(ModelBackend):
 
     def authenticate(self, request, username=None, password=None, **kwargs):
         user = super().authenticate(request, username=username, password=password, **kwargs)
-        checked = password is not None and (username or kwargs.get(User.USERNAME_FIELD)) is not None
-        if user is None and checked:
+        # Whether ModelBackend hashed the password: it does whenever both are given.
+        given = username if username is not None else kwargs.get(User.USERNAME_FIELD)
+        if user is None and given is not None and password is not None:
             raise PermissionDenied
         return user
 
@@ -40,8 +41,10 @@ class MemberBackend(ModelBackend):
         with connection.cursor() as cursor:
             cursor.execute(sql, [user_id])
             row = cursor.fetchone()
-        user = columns.instance(row) if row is not None else None
-        return user if user is not None and self.user_can_authenticate(user) else None
+        if row is None:
+            return None
+        user = columns.instance(row)
+        return user if self.user_can_authenticate(user) else None
 
 
 @functools.cache
