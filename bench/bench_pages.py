@@ -53,10 +53,11 @@ page to one of the sign-in page sent right after it (the machine's speed
 drifts for seconds at a time), the requests sent in five turns over every
 page after one unmeasured request (target: ≤ 3× with these defaults, ≤ 2×
 under the production settings, ``bench_load.py``); the same ratio of the
-CPU time of this process beside it, then the page's median time. Pages over the target are marked, and the site's URLs that no reader
-can open with a plain ``GET`` (a form's action, a link from an email) are
-listed at the end with the reason they are not measured: a new page shows
-up there until it is measured.
+CPU time of this process beside it, then the page's median time. Pages
+over the target are marked, and the site's URLs that no reader can open
+with a plain ``GET`` (a form's action, a link from an email) are listed at
+the end with the reason they are not measured: a new page shows up there
+until it is measured.
 """
 
 from __future__ import annotations
@@ -390,10 +391,12 @@ def url_names() -> set[str]:
 def report(figures: dict) -> int:
     """Print each page's ratios, the slowest first, those over the target marked; how many are."""
     over = 0
-    for name, (wall, cpu, ms) in sorted(figures.items(), key=lambda item: -item[1][0]):
-        mark = "  over" if wall > TARGET else ""
+    for name, paired in sorted(figures.items(), key=lambda item: -item[1].wall):
+        mark = "  over" if paired.wall > TARGET else ""
         over += bool(mark)
-        print(f"  {name:40} {wall:7.2f}×  (CPU {cpu:6.2f}×, {ms * 1000:8.1f} ms){mark}")
+        print(
+            f"  {name:40} {paired.wall:7.2f}×  (CPU {paired.cpu:6.2f}×, {paired.seconds * 1000:8.1f} ms){mark}"
+        )
     return over
 
 
@@ -438,12 +441,12 @@ def main() -> None:
             return measured, refused
 
         def ratios(measured: dict) -> tuple[dict, float, float]:
-            """Each page's (wall, CPU) as ratios to the sign-in page's, each request paired with one
-            of the sign-in page sent right after it; and the sign-in page's median (wall, CPU)."""
+            """Each page against the sign-in page, each request paired with one of the sign-in page
+            sent right after it (``Paired``); and the sign-in page's median wall and CPU seconds."""
             figures, (base, base_cpu) = paired_ratios(
                 measured, (Client(), reverse("accounts:login")), args.runs
             )
-            return {name: (f.wall, f.cpu, f.seconds) for name, f in figures.items()}, base, base_cpu
+            return figures, base, base_cpu
 
         def wanted(listed: dict) -> bool:
             return not only or bool(set(only) & set(listed))
