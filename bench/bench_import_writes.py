@@ -10,11 +10,12 @@ every manche of five with a full sheet) it loads a generated season, times the e
 ``compute_season`` on it, exports it, then imports the export under fresh
 names once per way of writing the rows:
 
-- ``raw``: :func:`league.transfer.rows.insert_with_history` (``COPY`` on
-  PostgreSQL, multi-row ``INSERT`` on SQLite, the history rows copied by the
-  database from them);
-- ``orm``: :func:`orm_insert_with_history` below (the ORM's ``bulk_create``
-  and django-simple-history's ``bulk_create_with_history``).
+- ``raw``: :func:`league.transfer.rows.insert_with_history` for the manches and
+  :func:`league.transfer.rows.fill_with_history` for the rows under them
+  (``COPY`` on PostgreSQL, multi-row ``INSERT`` on SQLite, the history rows
+  copied by the database from them);
+- ``orm``: :func:`orm_insert_with_history` below for both (the ORM's
+  ``bulk_create`` and django-simple-history's ``bulk_create_with_history``).
 
 Each import is split into its check (parse, schema and engine pass) and its
 writes, and printed as a ratio to ``compute_season`` (target ≤ 5), then the
@@ -55,6 +56,11 @@ def orm_insert_with_history(model, rows: list[dict], *, by_id: int | None, now, 
     return [obj.pk for obj in created]
 
 
+def orm_fill_with_history(queryset, rows: list[dict], **kwargs) -> None:
+    """:func:`orm_insert_with_history` in place of ``league.transfer.rows.fill_with_history``."""
+    orm_insert_with_history(queryset.model, rows, **kwargs)
+
+
 def measure(players: int, per_player: int, ways: list[str], donnes: int, seed: int) -> dict:
     from league import rules
     from league.limits import SeasonImportLimits
@@ -79,15 +85,16 @@ def measure(players: int, per_player: int, ways: list[str], donnes: int, seed: i
     any_size = SeasonImportLimits()  # as the command line reads (400×80 is beyond the upload's limits)
     _c, check, _cpu = timed(lambda: import_check(document=json.dumps(document), limits=any_size))
     row["check"] = check
-    real = rows.insert_with_history
+    real = rows.insert_with_history, rows.fill_with_history
     for way in ways:
         document["season"]["name"] = f"{name}-{way}"
         text = json.dumps(document)
-        rows.insert_with_history = real if way == "raw" else orm_insert_with_history
+        if way == "orm":
+            rows.insert_with_history, rows.fill_with_history = orm_insert_with_history, orm_fill_with_history
         try:
             _s, seconds, cpu = timed(lambda text=text: import_season(document=text, now=NOW, limits=any_size))
         finally:
-            rows.insert_with_history = real
+            rows.insert_with_history, rows.fill_with_history = real
         row[way], row[f"{way}_cpu"] = seconds, cpu
     return row
 

@@ -92,6 +92,7 @@ SEASON_ROWS = (
     (Manche, "season"),
     (Award, "season"),
 )
+SEASON_PATH = dict(SEASON_ROWS)
 
 
 def _deletion_is_complete() -> bool:
@@ -200,6 +201,7 @@ def write_season(parsed: ParsedSeason, *, existing: Season | None, by: User | No
             }
             for cr in m.comptes_rendus
         )
+    # Every row under the season is one written here (a replaced season's were deleted first).
     for model, batch in (
         (Seat, seats),
         (Donne, donnes),
@@ -218,7 +220,13 @@ def write_season(parsed: ParsedSeason, *, existing: Season | None, by: User | No
             ],
         ),
     ):
-        rows.insert_with_history(model, batch, by_id=by_id, now=now, reason=reason)
+        rows.fill_with_history(
+            model.objects.filter(**{SEASON_PATH[model]: season}),
+            batch,
+            by_id=by_id,
+            now=now,
+            reason=reason,
+        )
     return season
 
 

@@ -35,14 +35,14 @@ def test_a_problem_in_the_30th_manche_leaves_everything_unchanged(now, snapshot)
 def test_a_database_failure_while_writing_rolls_everything_back(now, snapshot, monkeypatch):
     """The document is valid, but the database fails after the season, manches, seats and new accounts are written."""
     document = thirty_manches()
-    real_insert = rows.insert_with_history
+    real_fill = rows.fill_with_history
 
-    def failing(model, batch, **kwargs):
-        if model is Donne:
+    def failing(queryset, batch, **kwargs):
+        if queryset.model is Donne:
             raise IntegrityError("disk on fire")
-        return real_insert(model, batch, **kwargs)
+        return real_fill(queryset, batch, **kwargs)
 
-    monkeypatch.setattr(rows, "insert_with_history", failing)
+    monkeypatch.setattr(rows, "fill_with_history", failing)
     before = snapshot()
     with pytest.raises(IntegrityError):
         import_season(document=document, now=now)

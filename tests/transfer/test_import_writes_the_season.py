@@ -1,5 +1,6 @@
 """What an import writes: the season's state and officers, manches, seats, sheets, comptes-rendus, awards."""
 
+import copy
 from datetime import timedelta
 from decimal import Decimal
 
@@ -158,3 +159,25 @@ def test_each_history_row_is_its_row_as_written_and_as_deleted(example_doc, now,
     assert tracked_values(model, deleted) == written
     assert {(h.history_user_id, h.history_date) for h in deleted} == {(president.pk, later)}
     assert all("2011-2012" in h.history_change_reason for h in deleted)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("model", [Manche, Seat, Donne, QuickResult, CompteRendu, Award])
+def test_an_import_writes_history_rows_for_its_own_rows_only(example_doc, now, president, model):
+    """With another season on the site, importing a season, then replacing it, gives each row
+    of either season exactly one ``+`` history row, at the time of the import that wrote it."""
+    import_season(document=example_doc, by=president, now=now)
+    first = tracked_values(model, model.objects.all())
+    other = copy.deepcopy(example_doc)
+    other["season"]["name"] = "2012-2013"
+    later, latest = now + timedelta(hours=1), now + timedelta(hours=2)
+    import_season(document=other, by=president, now=later)
+    import_season(document=other, replace=True, by=president, now=latest)
+    rows_now = tracked_values(model, model.objects.all())
+    created = model.history.filter(history_type="+")
+    assert tracked_values(model, created.filter(history_date=now)) == first
+    assert tracked_values(model, created.filter(history_date=latest)) == {
+        pk: values for pk, values in rows_now.items() if pk not in first
+    }
+    assert created.filter(history_date=later).count() == model.history.filter(history_type="-").count()
+    assert created.count() == len(first) + 2 * (len(rows_now) - len(first))
