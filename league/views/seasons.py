@@ -59,12 +59,16 @@ def season_detail(request, season_name: str):
     rows = with_row_html(
         season, manche_rows(season, request.user, page.object_list, now=now), "league/seasons/_row_cells.html"
     )
+    # The President's checkbox column and its button, when a manche of this page has a
+    # checkbox (a planned one, whose registrations he can open): none, on a played season.
+    selectable = is_officer and any(row["html"][3] for row in rows)
     context = {
         "season": season,
         "rows": rows,
-        "lines": _manche_lines(rows, officer=is_officer),
+        "lines": _manche_lines(rows, selectable=selectable),
         "page": page,
         "is_officer": is_officer,
+        "selectable": selectable,
         "params": season_services.effective_params(season),
         "overrides": season.params or {},
         "seats": cal.SEATS,
@@ -72,10 +76,10 @@ def season_detail(request, season_name: str):
     return render(request, "league/seasons/detail.html", context)
 
 
-def _manche_lines(rows: list[dict], *, officer: bool) -> SafeString:
+def _manche_lines(rows: list[dict], *, selectable: bool) -> SafeString:
     """The table's lines of a page of manches: each row's kept pieces (:func:`with_row_html`)
-    joined here with what is the reader's own (his sign-up, highlighted with its badge) and
-    the President's checkbox cell. Through the template, each row's lookups and tags were
+    joined here with what is the reader's own (his sign-up, highlighted with its badge) and,
+    ``selectable``, the President's checkbox cell. Through the template, each row's lookups and tags were
     a seventh of a signed-in reader's page."""
     badges = {
         "seated": format_html('<span class="badge bg-success">{}</span>', _("inscrit")),
@@ -85,7 +89,7 @@ def _manche_lines(rows: list[dict], *, officer: bool) -> SafeString:
     for row in rows:
         cells, table, state, checkbox = row["html"]
         mine = row["mine"]
-        officer_cell = f"<td>{checkbox}</td>" if officer else ""
+        officer_cell = f"<td>{checkbox}</td>" if selectable else ""
         lines.append(
             f'<tr class="{"me-row" if mine else ""}">{officer_cell}{cells}\n'
             f"    <td>{table} {badges.get(mine, '')}</td>\n    <td>{state}</td>\n  </tr>\n"

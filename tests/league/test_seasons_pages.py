@@ -158,3 +158,18 @@ def test_the_reader_finds_his_own_manches_highlighted_with_his_place(client, sea
         for cls, line in lines
     ]
     assert shown == [("me-row", "1", ["inscrit"]), ("me-row", "2", ["attente"]), ("", "3", [])]
+
+
+def test_the_president_can_tick_manches_only_where_a_planned_one_is_listed(client, season, president):
+    """The column of checkboxes and the button that opens the ticked manches' registrations
+    are on the page when a planned manche is on it, and not on a page of played ones."""
+    make_manche(season, 1, starts_at=thursday_21h(-21), status=Manche.Status.PLAYED)
+    client.force_login(president)
+    url = reverse("league:season_detail", args=[season.name])
+    body = client.get(url).content.decode()
+    assert "Ouvrir les inscriptions des manches cochées" not in body
+    assert 'name="manches"' not in body and "Choisir" not in body
+    make_manche(season, 2, starts_at=thursday_21h(7), status=Manche.Status.PLANNED)
+    body = client.get(url).content.decode()
+    assert "Ouvrir les inscriptions des manches cochées" in body
+    assert body.count('name="manches"') == 1 and "Choisir" in body
