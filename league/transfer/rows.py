@@ -35,7 +35,10 @@ every value through its field: 2.5× the CPU of these rows on both
 databases, and on PostgreSQL 5.6× ``compute_season`` in wall time at 200×40,
 past the target of 5. New accounts and first-season updates, a few hundred
 rows, do go through the bulk helpers (:mod:`.build`,
-:mod:`league.services.first_seasons`).
+:mod:`league.services.first_seasons`). Run again on PostgreSQL once the keys of
+the rows under the manches were left to the database (:func:`fill_with_history`),
+each import with the recomputation its commit sets off under the local-memory
+cache: raw 1.59 s against ORM 2.83 s at 100×20, 6.05 s against 10.84 s at 200×40.
 """
 
 from __future__ import annotations
