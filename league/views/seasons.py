@@ -79,8 +79,8 @@ def season_detail(request, season_name: str):
 def _manche_lines(rows: list[dict], *, selectable: bool) -> SafeString:
     """The table's lines of a page of manches: each row's kept pieces (:func:`with_row_html`)
     joined here with what is the reader's own (his sign-up, highlighted with its badge) and,
-    ``selectable``, the President's checkbox cell. Through the template, each row's lookups and tags were
-    a seventh of a signed-in reader's page."""
+    ``selectable``, the President's checkbox cell. Through the template, each row's lookups
+    and tags were a seventh of a signed-in reader's page."""
     badges = {
         "seated": format_html('<span class="badge bg-success">{}</span>', _("inscrit")),
         "waiting": format_html('<span class="badge bg-info text-dark">{}</span>', _("attente")),
