@@ -136,16 +136,11 @@ def insert(
     *,
     now: datetime,
     using: str = "default",
+    keys: bool = True,
 ) -> list[int]:
-    """Insert ``rows`` (dicts by attname; a field left out gets its default); the new primary keys, in order."""
-    return _insert(model, rows, now=now, using=using, keys=True)
-
-
-def _insert(
-    model: type[models.Model], rows: list[dict], *, now: datetime, using: str, keys: bool
-) -> list[int]:
-    """:func:`insert`; without ``keys`` the database draws them as it writes the rows, and none is
-    read back (an empty list)."""
+    """Insert ``rows`` (dicts by attname; a field left out gets its default); the new primary keys,
+    in order. Without ``keys`` the database draws them as it writes the rows, and none is read
+    back (an empty list)."""
     if not rows:
         return []
     connection = connections[using]
@@ -290,7 +285,7 @@ def fill_with_history(
     the rows and their history went from 1.49 to 1.27 × ``compute_season``, of an import
     of about 5.5).
     """
-    _insert(queryset.model, rows, now=now, using=using, keys=False)
+    insert(queryset.model, rows, now=now, using=using, keys=False)
     if rows:
         sql, params = queryset.values("pk").query.sql_with_params()
         _copied_history(
