@@ -53,6 +53,5 @@ def _member_statement() -> tuple[str, Columns]:
     quote = connection.ops.quote_name
     meta = User._meta
     columns = Columns(User, meta.db_table, 0, tuple(meta.concrete_fields))
-    selected = ", ".join(f"{quote(meta.db_table)}.{quote(field.column)}" for field in columns.fields)
-    sql = f"SELECT {selected} FROM {quote(meta.db_table)} WHERE {quote(meta.pk.column)} = %s"  # noqa: S608
+    sql = f"SELECT {columns.selected()} FROM {quote(meta.db_table)} WHERE {quote(meta.pk.column)} = %s"  # noqa: S608
     return sql, columns

@@ -32,6 +32,11 @@ class Columns:
         """Each field as the ORM's column expression under ``alias`` (what its converters are given)."""
         return tuple(field.get_col(self.alias) for field in self.fields)
 
+    def selected(self) -> str:
+        """These columns as a statement selects them: each one's column under ``alias``, quoted."""
+        quote = connection.ops.quote_name
+        return ", ".join(f"{quote(self.alias)}.{quote(field.column)}" for field in self.fields)
+
     @functools.cached_property
     def attnames(self) -> list[str]:
         return [field.attname for field in self.fields]

@@ -50,9 +50,6 @@ def _statement() -> _Statement:
     capitaine = Columns(User, "capitaine", season.start + len(season.fields), named)
     absent = Columns(User, "absent", capitaine.start + len(named), named)
 
-    def columns(part: Columns) -> str:
-        return ", ".join(f"{quote(part.alias)}.{quote(f.column)}" for f in part.fields)
-
     def joined(part: Columns, foreign_key: str, *, kind: str) -> str:
         key = quote(Manche._meta.get_field(foreign_key).column)
         target = quote(part.model._meta.pk.column)
@@ -60,8 +57,8 @@ def _statement() -> _Statement:
         return f" {kind} JOIN {table} {quote(part.alias)} ON {quote(manche_table)}.{key} = {quote(part.alias)}.{target}"
 
     sql = (
-        f"SELECT {columns(manche)}, {night_mark_sql(manche_table)}, {comments_mark_sql(manche_table)},"  # noqa: S608
-        f" {columns(season)}, {columns(capitaine)}, {columns(absent)}"
+        f"SELECT {manche.selected()}, {night_mark_sql(manche_table)}, {comments_mark_sql(manche_table)},"  # noqa: S608
+        f" {season.selected()}, {capitaine.selected()}, {absent.selected()}"
         f" FROM {quote(manche_table)}"
         + joined(season, "season", kind="INNER")
         + joined(capitaine, "capitaine", kind="LEFT OUTER")
