@@ -5,7 +5,8 @@ For each page an HTML ``GET`` gives (the register of
 1280×800: nothing overflows sideways (``scrollWidth <= innerWidth``), and the
 main table's key column — Points moyens on the standings, the totals and the
 pot on the sheet, a season's title on a player's page — is inside the
-viewport. Each page leaves a screenshot in ``$ARTIFACTS_DIR/screenshots/pages/``.
+viewport; on the laptop the menu is one line (it wrapped to two for a member at
+1280 px, under every page's header). Each page leaves a screenshot in ``$ARTIFACTS_DIR/screenshots/pages/``.
 """
 
 import re
@@ -85,6 +86,14 @@ def overflow_and_keys(page) -> tuple[int, int, list[str]]:
     return width, inner, outside
 
 
+def menu_lines(page) -> int:
+    """How many lines the unfolded menu's entries take (0 while it is folded behind its button)."""
+    tops = page.locator("nav .navbar-nav > li").evaluate_all(
+        "els => els.filter(e => e.offsetParent !== null).map(e => Math.round(e.getBoundingClientRect().top))"
+    )
+    return len(set(tops))
+
+
 @pytest.mark.parametrize("person", list(PEOPLE))
 def test_every_page_fits_without_sideways_scrolling(browser, viewport, live_server, settings, world, person):
     settings.ALLOWED_HOSTS = ["*"]
@@ -117,6 +126,8 @@ def test_every_page_fits_without_sideways_scrolling(browser, viewport, live_serv
             if width > inner:
                 problems.append(f"{name} {path}: the page is {width}px wide in a {inner}px viewport")
             problems.extend(f"{name} {path}: {o}" for o in outside)
+            if viewport == "desktop" and (lines := menu_lines(page)) != 1:
+                problems.append(f"{name} {path}: the menu takes {lines} lines")
             page.screenshot(
                 path=str(folder / f"{re.sub(r'[^A-Za-z0-9_.-]+', '-', name)}.png"), full_page=True
             )
