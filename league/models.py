@@ -142,7 +142,14 @@ class Manche(models.Model):
     order = models.JSONField(_("ordre décidé"), null=True, blank=True)
     cancelled_reason = models.CharField(_("motif d'annulation"), max_length=200, blank=True)
     closed_at = models.DateTimeField(_("clôturée le"), null=True, blank=True)
-    closed_by = models.ForeignKey(User, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    closed_by = models.ForeignKey(
+        User,
+        verbose_name=_("clôturée par"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
     # Optimistic lock of the score sheet: every sheet write must name the
     # version it saw; a stale one is refused instead of overwriting.
     sheet_version = models.PositiveIntegerField(default=0)
@@ -223,9 +230,11 @@ class Seat(models.Model):
     """The table as played: seats in playing order and each player's jetons colour."""
 
     manche = models.ForeignKey(Manche, on_delete=models.CASCADE, related_name="seats")
-    player = models.ForeignKey(User, on_delete=models.PROTECT, related_name="+")
-    position = models.PositiveSmallIntegerField()
-    jeton_colour = models.CharField(max_length=10, choices=JetonColour.choices, blank=True)
+    player = models.ForeignKey(User, verbose_name=_("joueur"), on_delete=models.PROTECT, related_name="+")
+    position = models.PositiveSmallIntegerField(_("place"))
+    jeton_colour = models.CharField(
+        _("couleur des jetons"), max_length=10, choices=JetonColour.choices, blank=True
+    )
     history = HistoricalRecords()
 
     class Meta:
@@ -264,22 +273,30 @@ class Donne(models.Model):
 
     manche = models.ForeignKey(Manche, on_delete=models.CASCADE, related_name="donnes")
     index = models.PositiveIntegerField(_("rang"))
-    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.CONTRACT)
-    dealer = models.ForeignKey(User, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
-    taker = models.ForeignKey(User, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
-    contract = models.CharField(max_length=20, choices=Contract.choices, blank=True)
-    partner = models.ForeignKey(User, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
-    bouts = models.PositiveSmallIntegerField(null=True, blank=True)
-    points = models.DecimalField(max_digits=4, decimal_places=1, null=True, blank=True)
-    petit_au_bout = models.CharField(max_length=10, choices=PetitAuBout.choices, blank=True)
-    chelem = models.CharField(max_length=20, choices=Chelem.choices, blank=True)
+    kind = models.CharField(_("type de donne"), max_length=10, choices=Kind.choices, default=Kind.CONTRACT)
+    dealer = models.ForeignKey(
+        User, verbose_name=_("donneur"), on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    taker = models.ForeignKey(
+        User, verbose_name=_("preneur"), on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    contract = models.CharField(_("contrat"), max_length=20, choices=Contract.choices, blank=True)
+    partner = models.ForeignKey(
+        User, verbose_name=_("appelé"), on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    bouts = models.PositiveSmallIntegerField(_("bouts"), null=True, blank=True)
+    points = models.DecimalField(_("points"), max_digits=4, decimal_places=1, null=True, blank=True)
+    petit_au_bout = models.CharField(
+        _("petit au bout"), max_length=10, choices=PetitAuBout.choices, blank=True
+    )
+    chelem = models.CharField(_("chelem"), max_length=20, choices=Chelem.choices, blank=True)
     # Small lists kept in the interchange format's own shape (player ids):
     # [{"player", "level"}], [{"player", "kind", "valid"}], [{"player", "amount", "reason"}]
-    poignees = models.JSONField(default=list, blank=True)
-    miseres = models.JSONField(default=list, blank=True)
-    penalties = models.JSONField(default=list, blank=True)
+    poignees = models.JSONField(_("poignées"), default=list, blank=True)
+    miseres = models.JSONField(_("misères"), default=list, blank=True)
+    penalties = models.JSONField(_("pénalités"), default=list, blank=True)
     # The misère game: {"player id": card points}.
-    misere_points = models.JSONField(null=True, blank=True)
+    misere_points = models.JSONField(_("points de la misère"), null=True, blank=True)
     # The id the entering phone gave the donne before sending it: a resend of
     # the same donne (double tap, retry after a lost answer) finds this row
     # instead of adding a second one.
@@ -377,7 +394,7 @@ class QuickResult(models.Model):
     """A player's final line of a manche whose sheet was kept on paper."""
 
     manche = models.ForeignKey(Manche, on_delete=models.CASCADE, related_name="quick_results")
-    player = models.ForeignKey(User, on_delete=models.PROTECT, related_name="+")
+    player = models.ForeignKey(User, verbose_name=_("joueur"), on_delete=models.PROTECT, related_name="+")
     score = models.IntegerField(_("score"))
     prises = models.PositiveSmallIntegerField(_("prises"), default=0)
     bouts = models.PositiveSmallIntegerField(_("bouts"), default=0)

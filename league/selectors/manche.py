@@ -23,8 +23,8 @@ from config.statement_rows import Columns
 
 from .. import revision_cache
 from ..models import Donne, Manche, QuickResult, Season, Seat, SheetConflict
+from .audit import AuditEntry, audit_entries
 from .comptes_rendus import comments_mark_sql
-from .sheet import AuditEntry, audit_entries
 from .signatures import night_mark_sql
 
 
@@ -87,7 +87,7 @@ def manche_page_or_404(season_name: str, number: int) -> Manche:
     return manche
 
 
-#: What the manche's audit list is made of (``sheet.audit_entries``): the history rows of the
+#: What the manche's audit list is made of (``audit.audit_entries``): the history rows of the
 #: manche, its seats, donnes and quick results, each with the column naming the manche, and
 #: its sheet conflicts.
 _AUDITED = (
@@ -123,7 +123,7 @@ def audit_mark(manche: Manche) -> str:
 
 
 def kept_audit_entries(manche: Manche, *, limit: int | None, now: datetime) -> list[AuditEntry]:
-    """The manche's ``limit`` newest audit entries (``sheet.audit_entries``; None: all of them,
+    """The manche's ``limit`` newest audit entries (``audit.audit_entries``; None: all of them,
     for the manche's history page), for the President's manche page: built once per mark of its history (:func:`audit_mark`), revision of its
     season (a renamed member bumps it) and language (their labels are translated), and read
     from the cache after. Built at each view, the four history reads and the conflicts' cost

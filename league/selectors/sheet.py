@@ -12,11 +12,10 @@ the season standings read them the same way.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
-from django.utils.translation import get_language, gettext
+from django.utils.translation import get_language
 
 from accounts.models import User
 from league import rules
@@ -393,133 +392,3 @@ def kept_sheet_state(manche: Manche, *, now: datetime) -> SheetState:
         kept = replace(state, manche=None)
         revision_cache.store(season.pk, season.revision, {name: kept}, now=now, valid_until=None)
     return state
-
-
-# --------------------------------------------------------------------------
-# audit history
-# --------------------------------------------------------------------------
-
-AUDIT_SKIP = {"created_at", "updated_at", "id", "manche", "sheet_version", "client_id"}
-
-
-@dataclass
-class AuditEntry:
-    """One recorded change: who, when, what, and each field before/after."""
-
-    when: object
-    who: object
-    what: str
-    action: str  # "+", "~", "-"
-    changes: list  # [(label, before, after)]
-
-
-def _audit_value(value, field_name: str, users: dict, field=None) -> str:
-    if value in (None, "", [], {}):
-        return "—"
-    if field is not None and field.choices:
-        return str(dict(field.flatchoices).get(value, value))
-    if field_name in {"dealer", "taker", "partner", "player", "absent", "capitaine", "closed_by"}:
-        user = users.get(value)
-        return str(user) if user else str(value)
-    if isinstance(value, (list, dict)):
-        return json.dumps(value, ensure_ascii=False, default=str)
-    return str(value)
-
-
-def _conflict_entries(manche: Manche) -> list[AuditEntry]:
-    """The capitaine's choices when offline donnes met a sheet changed on another device."""
-    entries = []
-    for conflict in manche.sheet_conflicts.select_related("decided_by"):
-        typed = " ; ".join(str(d.get("summary") or d.get("client_id", "")) for d in conflict.donnes) or "—"
-        entries.append(
-            AuditEntry(
-                when=conflict.decided_at,
-                who=conflict.decided_by,
-                what=gettext("Conflit de saisie (version %(seen)s vue, %(current)s sur le site)")
-                % {"seen": conflict.seen_version, "current": conflict.sheet_version},
-                action="!",
-                changes=[
-                    (gettext("Choix"), "—", conflict.get_choice_display()),
-                    (gettext("Donnes du téléphone"), "—", typed),
-                ],
-            )
-        )
-    return entries
-
-
-def audit_entries(manche: Manche, *, limit: int | None = None) -> list[AuditEntry]:
-    """Every recorded change to the manche, its seats, donnes and quick results, newest first."""
-    sources = [
-        (Manche.history.filter(id=manche.pk), lambda r: gettext("Manche")),
-        (Seat.history.filter(manche_id=manche.pk), lambda r: gettext("Place %(n)s") % {"n": r.position}),
-        (Donne.history.filter(manche_id=manche.pk), lambda r: gettext("Donne %(n)s") % {"n": r.index}),
-        (
-            QuickResult.history.filter(manche_id=manche.pk),
-            lambda r: gettext("Résultat de %(player)s") % {"player": users.get(r.player_id, r.player_id)},
-        ),
-    ]
-    records = []
-    for queryset, label in sources:
-        rows = list(queryset.select_related("history_user").order_by("id", "history_date", "history_id"))
-        previous = {}
-        for record in rows:
-            records.append((record, previous.get(record.id), label))
-            previous[record.id] = record
-    user_ids = set()
-    for record, _prev, _label in records:
-        for name in (
-            "dealer_id",
-            "taker_id",
-            "partner_id",
-            "player_id",
-            "absent_id",
-            "capitaine_id",
-            "closed_by_id",
-        ):
-            value = getattr(record, name, None)
-            if value:
-                user_ids.add(value)
-    users = {u.pk: u for u in User.objects.filter(pk__in=user_ids)}
-    entries = []
-    for record, prev, label in records:
-        model = record.instance_type
-        fields = {f.name: f for f in model._meta.fields}
-        changes = []
-        if record.history_type == "~" and prev is not None:
-            delta = record.diff_against(prev)
-            for change in delta.changes:
-                if change.field in AUDIT_SKIP:
-                    continue
-                verbose = str(getattr(fields.get(change.field), "verbose_name", change.field))
-                changes.append(
-                    (
-                        verbose,
-                        _audit_value(change.old, change.field, users, fields.get(change.field)),
-                        _audit_value(change.new, change.field, users, fields.get(change.field)),
-                    )
-                )
-            if not changes:
-                continue
-        else:
-            for name, f in fields.items():
-                if name in AUDIT_SKIP:
-                    continue
-                value = _audit_value(getattr(record, f.attname, None), name, users, f)
-                if value == "—":
-                    continue
-                if record.history_type == "-":
-                    changes.append((str(f.verbose_name), value, "—"))
-                else:
-                    changes.append((str(f.verbose_name), "—", value))
-        entries.append(
-            AuditEntry(
-                when=record.history_date,
-                who=record.history_user,
-                what=label(record),
-                action=record.history_type,
-                changes=changes,
-            )
-        )
-    entries.extend(_conflict_entries(manche))
-    entries.sort(key=lambda e: e.when, reverse=True)
-    return entries[:limit] if limit else entries

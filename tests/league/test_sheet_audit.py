@@ -1,10 +1,10 @@
 """Every change to a donne or a result, before and after closing, is kept: who, when, before/after."""
 
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import formats, timezone
 
 from league.models import Donne, Manche
-from league.selectors.sheet import audit_entries
+from league.selectors.audit import audit_entries
 from league.services import sheet as services
 from tests.support.sheet import add, close, contract, post_donne_fields
 
@@ -25,7 +25,7 @@ def test_a_correction_is_recorded_with_who_and_before_after(client, manche, capi
     entries = audit_entries(manche)
     change = next(e for e in entries if e.action == "~" and e.what == "Donne 1")
     assert change.who == capitaine
-    assert ("points", "60.0", "45.5") in [
+    assert ("points", "60", "45,5") in [
         (str(label), before, after) for label, before, after in change.changes
     ]
     created = next(e for e in entries if e.action == "+" and e.what == "Donne 1")
@@ -73,3 +73,29 @@ def test_others_do_not_see_the_history(client, manche, capitaine, player):
     html = client.get(url(manche, "league:manche_detail")).content.decode()
     assert "Historique des modifications" not in html
     assert client.get(url(manche, "league:manche_audit")).status_code == 403
+
+
+def test_the_history_names_each_field_as_the_sheet_does(manche, capitaine, player):
+    add(manche, capitaine, contract(capitaine, partner=player, points=60))
+    created = next(e for e in audit_entries(manche) if e.action == "+" and e.what == "Donne 1")
+    changes = {str(label): after for label, _before, after in created.changes}
+    assert changes["preneur"] == "Bruno" and changes["appelé"] == "Anne" and changes["contrat"] == "Garde"
+    assert not {"kind", "taker", "partner", "contract", "dealer"} & set(changes)
+
+
+def test_the_history_writes_instants_and_yes_or_no_in_the_readers_words(manche):
+    created = next(e for e in audit_entries(manche) if e.action == "+" and e.what == "Manche")
+    changes = {str(label): after for label, _before, after in created.changes}
+    assert changes["début"] == formats.date_format(timezone.localtime(manche.starts_at), "DATETIME_FORMAT")
+    assert changes["manche supplémentaire"] == "non"
+    assert "season" not in changes and "saison" not in changes  # the page is the manche's
+
+
+def test_the_history_writes_poignees_and_penalties_in_words_with_names(manche, capitaine, player):
+    poignee = [{"player": player.username, "level": "simple"}]
+    penalty = [{"player": player.username, "amount": 20, "reason": "a regardé le chien"}]
+    add(manche, capitaine, contract(capitaine, points=60, poignees=poignee, penalties=penalty))
+    created = next(e for e in audit_entries(manche) if e.action == "+" and e.what == "Donne 1")
+    changes = {str(label): after for label, _before, after in created.changes}
+    assert changes["poignées"] == "poignée simple (Anne)"
+    assert changes["pénalités"] == "pénalité 20 (Anne) : a regardé le chien"

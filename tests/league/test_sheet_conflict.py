@@ -5,7 +5,7 @@ import json
 from django.urls import reverse
 
 from league.models import SheetConflict
-from league.selectors.sheet import audit_entries
+from league.selectors.audit import audit_entries
 from tests.support.sheet import add, contract
 
 PHONE = [{"client_id": "5b1c…", "summary": "Garde · Anne · Seul · 2 bout(s) · 60 pts"}]
