@@ -11,6 +11,8 @@ from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from .name_order import by_name
+
 
 class JetonColour(models.TextChoices):
     """The five boxes of jetons; the draw at the table hands one to each seat."""
@@ -66,7 +68,7 @@ class User(AbstractUser):
     class Meta:
         verbose_name = _("membre")
         verbose_name_plural = _("membres")
-        ordering = ["display_name", "username"]
+        ordering = [by_name(), "username"]
         constraints = [
             models.UniqueConstraint(Lower("email"), condition=~Q(email=""), name="unique_nonempty_email")
         ]

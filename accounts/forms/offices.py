@@ -4,11 +4,12 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from ..models import User
+from ..name_order import by_name
 from .common import MemberChoiceField
 
 
 def active_members():
-    return User.objects.filter(is_active=True).order_by("display_name", "username")
+    return User.objects.filter(is_active=True).order_by(by_name(), "username")
 
 
 class PresidencyHandOverForm(forms.Form):

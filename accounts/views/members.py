@@ -9,6 +9,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from config.remembered import rendered
 
 from ..models import Mandate, User
+from ..name_order import by_name
 from ..pagers import pager
 from ..permissions import Action, permission_required
 from ..services import members as services
@@ -26,8 +27,8 @@ def members(request):
     list is rendered once per what it shows (the same for every reader): through the
     template at each view, 50 members with their links were near 3× the sign-in page."""
     fields = ("username", "display_name", "first_season", "avatar")
-    active = User.objects.filter(is_active=True).only(*fields).order_by("display_name", "username")
-    former = User.objects.filter(is_active=False).only(*fields).order_by("display_name", "username")
+    active = User.objects.filter(is_active=True).only(*fields).order_by(by_name(), "username")
+    former = User.objects.filter(is_active=False).only(*fields).order_by(by_name(), "username")
     active_page = Paginator(active, MEMBERS_PER_PAGE).get_page(request.GET.get("page"))
     former_page = Paginator(former, MEMBERS_PER_PAGE).get_page(request.GET.get("anciens"))
     return render(
@@ -57,7 +58,7 @@ def member_admin(request):
     A page's 50 members are rendered once per what they show (their names, email, state and
     office, and whether one is the reader, who cannot deactivate himself): through the
     template at each view, they were 3× the sign-in page at 200 members."""
-    users = User.objects.order_by("-is_active", "display_name", "username")
+    users = User.objects.order_by("-is_active", by_name(), "username")
     state = request.GET.get("etat")
     if state == "actifs":
         users = users.filter(is_active=True)

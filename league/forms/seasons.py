@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.forms.common import MemberChoiceField as ClubMemberChoiceField
 from accounts.models import User
+from accounts.name_order import by_name
 
 from ..models import Manche, Season
 from ..rules import calendar as cal
@@ -31,7 +32,7 @@ YEAR_MIN, YEAR_MAX = 1900, 2199
 
 
 def active_members():
-    return User.objects.filter(is_active=True).order_by("display_name", "username")
+    return User.objects.filter(is_active=True).order_by(by_name(), "username")
 
 
 #: A contest period longer than a month would keep a night provisional past the next manches.

@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.forms.common import MemberChoiceField, ReadChoices
 from accounts.models import User
+from accounts.name_order import by_name
 
 from ..limits import COUNT_MAX, PENALTY_MAX, PENALTY_REASON_MAX, SCORE_MAX
 from ..models import Donne
@@ -360,7 +361,7 @@ class TableForm(EngineErrorsMixin, VersionedForm):
     def __init__(self, *args, ruleset, **kwargs):
         """One field a seat the rule set allows; the smallest table it allows must be filled."""
         super().__init__(*args, **kwargs)
-        users = User.objects.order_by("display_name", "username")
+        users = User.objects.order_by(by_name(), "username")
         self.seats = range(1, max(ruleset.table_sizes) + 1)
         for i in self.seats:
             self.fields[f"seat_{i}"] = TableMemberField(

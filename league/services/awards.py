@@ -14,6 +14,7 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from accounts.name_order import by_name
 
 from ..models import Award, Manche, Season
 from .revision import invalidate
@@ -30,7 +31,7 @@ def season_participants(season: Season):
             | Q(pk__in=Manche.objects.filter(season=season, status=played).values("absent"))
         )
         .distinct()
-        .order_by("display_name", "username")
+        .order_by(by_name(), "username")
     )
 
 

@@ -10,6 +10,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from accounts.name_order import by_name
+
 from ..models import Award, Season
 from ..permissions import Action, require
 from ..selectors.seasons import season_or_404
@@ -62,7 +64,9 @@ def award_manage(request, season_name: str):
             )
             return redirect("league:awards", season_name=season.name)
     given = (
-        Award.objects.filter(season=season).select_related("player").order_by("award", "player__display_name")
+        Award.objects.filter(season=season)
+        .select_related("player")
+        .order_by("award", by_name("player__display_name"))
     )
     return render(request, "league/awards/manage.html", {"season": season, "form": form, "given": given})
 

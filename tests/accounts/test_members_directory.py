@@ -98,3 +98,14 @@ def test_a_change_to_a_member_shows_at_the_next_view(client, player, make_user):
     other.save()
     former = client.get(url).content.decode().split('id="anciens"', 1)[1]
     assert "Bruno le Grand" in former and "depuis 2009-2010" in former
+
+
+def test_members_are_listed_by_name_whatever_their_accents_and_case(client, make_user):
+    """Éric between denis and Fanny, not after Stéphane (both databases compare bytes by default)."""
+    for username, name in [("steph", "Stéphane"), ("eric", "Éric"), ("denis", "denis"), ("fanny", "Fanny")]:
+        make_user(username, display_name=name)
+    expected = ["denis", "Éric", "Fanny", "Stéphane"]
+    assert [user.display_name for user in User.objects.all()] == expected
+    client.force_login(User.objects.get(username="fanny"))
+    listed = client.get(reverse("accounts:members")).content.decode().split("<main", 1)[1]
+    assert sorted(expected, key=listed.index) == expected
