@@ -15,7 +15,7 @@ from accounts.permissions import can, require, rule
 from accounts.roles import is_club_officer, is_club_president
 
 from .selectors.comptes_rendus import write_refusal
-from .selectors.signatures import contest_until, seated_at
+from .selectors.signatures import in_contest_period, seated_at
 
 __all__ = ["Action", "can", "require"]
 
@@ -143,13 +143,13 @@ def _seated(user, manche) -> bool:
 
 @rule(Action.SIGN_SHEET)
 def can_sign_sheet(user, manche) -> bool:
-    """Each player seated at the table confirms the closed sheet from his own phone."""
-    return _seated(user, manche)
+    """Each player seated at the table confirms the closed sheet from his own phone, during
+    the contest period (after it the result is official, and stands without him)."""
+    return _seated(user, manche) and in_contest_period(manche, timezone.now())
 
 
-@rule(Action.RECORD_TABLE_SIGNATURES)
-def can_record_table_signatures(user, manche) -> bool:
-    """The capitaine (or an officer) records that the table signed the sheet there and then."""
+def keeps_the_table(user, manche) -> bool:
+    """The capitaine of a played manche, or an officer: who records what the table did."""
     if manche.status != manche.Status.PLAYED:
         return False
     return is_season_officer(user, manche.season) or (
@@ -157,11 +157,17 @@ def can_record_table_signatures(user, manche) -> bool:
     )
 
 
+@rule(Action.RECORD_TABLE_SIGNATURES)
+def can_record_table_signatures(user, manche) -> bool:
+    """The capitaine (or an officer) records that the table signed the sheet there and then,
+    during the contest period."""
+    return keeps_the_table(user, manche) and in_contest_period(manche, timezone.now())
+
+
 @rule(Action.CONTEST_DONNE)
 def can_contest_donne(user, manche) -> bool:
     """A player of the table, while the season's contest period after the close runs."""
-    until = contest_until(manche)
-    return _seated(user, manche) and until is not None and timezone.now() < until
+    return _seated(user, manche) and in_contest_period(manche, timezone.now())
 
 
 @rule(Action.RULE_CONTEST)

@@ -30,10 +30,18 @@ def seats_known(manche: Manche, seats) -> None:
 
 
 def contest_until(manche: Manche) -> datetime | None:
-    """The end of the contest period: the close plus the season's ``contest_hours``."""
-    if manche.status != Manche.Status.PLAYED or manche.closed_at is None:
+    """The end of the contest period: the close plus the season's ``contest_hours``. None
+    when there is none: a manche not played, one imported without its close (history), and
+    every manche of a closed season (its classification is final)."""
+    if manche.status != Manche.Status.PLAYED or manche.closed_at is None or manche.season.is_closed:
         return None
     return manche.closed_at + timedelta(hours=manche.season.contest_hours)
+
+
+def in_contest_period(manche: Manche, now: datetime) -> bool:
+    """Whether the table may still confirm the sheet or contest a donne (after it, the result is official)."""
+    until = contest_until(manche)
+    return until is not None and now < until
 
 
 #: The ``night_mark`` of a manche nobody signed and nobody contested.
@@ -74,8 +82,9 @@ class NightSignatures:
         return bool(self.open_contests)
 
     def official(self, now: datetime) -> bool:
-        """After the contest period, with no contest left open, the night is official."""
-        return self.until is not None and now >= self.until and not self.provisional
+        """After the contest period (or without one: history, a closed season), with no
+        contest left open, the night is official."""
+        return not self.provisional and (self.until is None or now >= self.until)
 
 
 def _night_rows(manche: Manche) -> tuple[dict, list]:

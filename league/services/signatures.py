@@ -16,13 +16,18 @@ from datetime import datetime
 from django.core.exceptions import NON_FIELD_ERRORS, PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from league.models import Donne, DonneContest, Manche, SheetSignature
 from league.notifications import notify
-from league.permissions import Action, can
-from league.selectors.signatures import contest_until, seated_at
+from league.permissions import Action, can, keeps_the_table
+from league.selectors.signatures import in_contest_period, seated_at
 
 REASON_MAX = 1000
+
+
+#: Why a sheet is no longer confirmed after the contest period (or in a closed season, or for history).
+_OFFICIAL = gettext_lazy("La feuille ne se valide plus : le résultat de la manche est officiel.")
 
 
 def _refused(message: str) -> ValidationError:
@@ -65,9 +70,12 @@ def ask_to_sign(*, manche: Manche, now: datetime) -> None:
 
 @transaction.atomic
 def sheet_sign(*, manche: Manche, by, now: datetime) -> SheetSignature:
-    """``by`` confirms the closed sheet from his phone (once; a second tap changes nothing)."""
-    if not can(by, Action.SIGN_SHEET, manche):
+    """``by`` confirms the closed sheet from his phone (once; a second tap changes nothing),
+    during the contest period."""
+    if not _seated(manche, by):
         raise PermissionDenied
+    if not in_contest_period(manche, now):
+        raise _refused(_OFFICIAL)
     signature, _created = SheetSignature.objects.get_or_create(
         manche=manche, player=by, defaults={"signed_at": now, "recorded_by": by}
     )
@@ -76,9 +84,12 @@ def sheet_sign(*, manche: Manche, by, now: datetime) -> SheetSignature:
 
 @transaction.atomic
 def table_signed(*, manche: Manche, by, now: datetime) -> int:
-    """The capitaine records "signée à la table" for every player who has not confirmed yet; how many."""
-    if not can(by, Action.RECORD_TABLE_SIGNATURES, manche):
+    """The capitaine records "signée à la table" for every player who has not confirmed yet,
+    during the contest period; how many."""
+    if not keeps_the_table(by, manche):
         raise PermissionDenied
+    if not in_contest_period(manche, now):
+        raise _refused(_OFFICIAL)
     signed = set(SheetSignature.objects.filter(manche=manche).values_list("player_id", flat=True))
     missing = [p for p in _table(manche) if p.pk not in signed]
     SheetSignature.objects.bulk_create(
@@ -95,8 +106,7 @@ def donne_contest(*, manche: Manche, index: int, reason: str, by, now: datetime)
     """A player of the table contests donne ``index`` with a reason, within the contest period."""
     if not _seated(manche, by):
         raise PermissionDenied
-    until = contest_until(manche)
-    if until is None or now >= until:
+    if not in_contest_period(manche, now):
         raise _refused(_("Le délai de contestation de cette manche est passé : le résultat est officiel."))
     reason = (reason or "").strip()
     if not reason:

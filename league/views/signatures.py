@@ -21,8 +21,9 @@ from accounts.forms.common import add_service_errors, rendered_once
 from ..models import DonneContest
 from ..permissions import Action, can, require
 from ..selectors.seasons import manche_or_404
-from ..selectors.signatures import night_signatures
+from ..selectors.signatures import in_contest_period, night_signatures
 from ..services import signatures as services
+from .common import flash_errors
 
 
 def _back(manche):
@@ -49,10 +50,14 @@ def sign(request, season_name: str, number: int):
     """One tap: "je valide la feuille"."""
     manche = manche_or_404(season_name, number)
     require(request.user, Action.SIGN_SHEET, manche)
-    services.sheet_sign(manche=manche, by=request.user, now=timezone.now())
-    messages.success(
-        request, _("Merci : vous avez validé la feuille de la manche %(n)s.") % {"n": manche.number}
-    )
+    try:
+        services.sheet_sign(manche=manche, by=request.user, now=timezone.now())
+    except ValidationError as error:
+        flash_errors(request, error)
+    else:
+        messages.success(
+            request, _("Merci : vous avez validé la feuille de la manche %(n)s.") % {"n": manche.number}
+        )
     return _back(manche)
 
 
@@ -62,8 +67,12 @@ def table_signed(request, season_name: str, number: int):
     """The capitaine records that the table signed the sheet there and then."""
     manche = manche_or_404(season_name, number)
     require(request.user, Action.RECORD_TABLE_SIGNATURES, manche)
-    n = services.table_signed(manche=manche, by=request.user, now=timezone.now())
-    messages.success(request, _("Feuille signée à la table (%(n)s joueurs).") % {"n": n})
+    try:
+        n = services.table_signed(manche=manche, by=request.user, now=timezone.now())
+    except ValidationError as error:
+        flash_errors(request, error)
+    else:
+        messages.success(request, _("Feuille signée à la table (%(n)s joueurs).") % {"n": n})
     return _back(manche)
 
 
@@ -135,10 +144,15 @@ def signatures_section_context(
         return {"night": None}
     now = timezone.now()
     night = night_signatures(manche, seats=seats, now=now)
+    signed = any(sig for _u, sig in night.lines)
+    if night.until is None and not signed and not night.contests:
+        return {"night": None}  # history, or a closed season: nothing was confirmed, nothing is to be
     me = next((sig for user, sig in night.lines if user.pk == request.user.pk), False)
     return {
         "night": night,
         "night_official": night.official(now),
+        # Who has not confirmed yet is said only while he still may.
+        "signing_open": in_contest_period(manche, now),
         "can_sign": me is None and can(request.user, Action.SIGN_SHEET, manche),
         "can_record_table": any(sig is None for _u, sig in night.lines)
         and can(request.user, Action.RECORD_TABLE_SIGNATURES, manche),

@@ -11,6 +11,7 @@ from django.urls import reverse
 from league.models import DonneContest, Manche, SentNotification, SheetSignature
 from league.selectors.signatures import night_signatures
 from league.services import signatures
+from league.services.seasons import season_close
 from league.services.sheet import donne_correct
 from tests.support.seasons import NIGHT
 from tests.support.sheet import add, close, contract
@@ -122,3 +123,47 @@ def test_the_contest_page_offers_each_donne_and_names_a_missing_reason(manche, c
     assert re.findall(r'<option value="(\d+)"( selected)?', page) == [("1", ""), ("2", " selected")]
     assert "Motif" in refused and "Ce champ est obligatoire" in refused
     assert not DonneContest.objects.exists()
+
+
+def test_after_the_period_the_sheet_is_no_longer_confirmed(closed, capitaine, player):
+    """Confirmations are gathered while a donne may still be contested; then the result is official."""
+    after = CLOSED + timedelta(hours=48)
+    with pytest.raises(ValidationError, match="officiel"):
+        signatures.sheet_sign(manche=closed, by=player, now=after)
+    with pytest.raises(ValidationError, match="officiel"):
+        signatures.table_signed(manche=closed, by=capitaine, now=after)
+    assert not SheetSignature.objects.exists()
+
+
+def test_a_closed_season_takes_no_confirmation_nor_contest_and_its_nights_are_official(
+    closed, player, president
+):
+    season_close(by=president, season=closed.season, now=CLOSED + timedelta(hours=1))
+    manche = Manche.objects.select_related("season").get(pk=closed.pk)
+    with pytest.raises(ValidationError, match="officiel"):
+        signatures.sheet_sign(manche=manche, by=player, now=CLOSED + timedelta(hours=2))
+    with pytest.raises(ValidationError, match="délai de contestation"):
+        signatures.donne_contest(
+            manche=manche, index=1, reason="?", by=player, now=CLOSED + timedelta(hours=2)
+        )
+    assert night_signatures(manche).official(CLOSED + timedelta(hours=2))
+
+
+def test_the_manche_page_asks_for_confirmations_only_while_they_may_come(closed, player, client):
+    """During the period each seated player reads who has not confirmed yet, and has his button;
+    after it, only who confirmed is listed; a manche of history (no close recorded) that
+    nobody confirmed shows no section at all."""
+    signatures.sheet_sign(manche=closed, by=player, now=CLOSED)
+    url = closed.get_absolute_url()
+    client.force_login(player)
+    with time_machine.travel(CLOSED + timedelta(hours=1), tick=False):
+        during = client.get(url).content.decode()
+    with time_machine.travel(CLOSED + timedelta(hours=49), tick=False):
+        after = client.get(url).content.decode()
+    assert during.count("pas encore validée") == 4 and "Je valide la feuille" not in during  # he did
+    assert "pas encore validée" not in after and "Anne" in after.split('id="signatures"')[1]
+    SheetSignature.objects.all().delete()
+    Manche.objects.filter(pk=closed.pk).update(closed_at=None)
+    with time_machine.travel(CLOSED + timedelta(hours=1), tick=False):
+        history = client.get(url).content.decode()
+    assert 'id="signatures"' not in history and "Je valide la feuille" not in history

@@ -6,6 +6,7 @@ on the next view all the same, and the members in it under their names of now.""
 from datetime import timedelta
 
 import pytest
+import time_machine
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -27,9 +28,13 @@ def closed(manche, capitaine, player):
 
 
 def _view(client, manche):
-    """The page, and how many of its queries read the signatures or the contests."""
+    """The page during the contest period (who has not confirmed yet is listed), and how
+    many of its queries read the signatures or the contests."""
     url = reverse("league:manche_detail", args=[manche.season.name, manche.number])
-    with CaptureQueriesContext(connection) as captured:
+    with (
+        time_machine.travel(CLOSED + timedelta(hours=1), tick=False),
+        CaptureQueriesContext(connection) as captured,
+    ):
         response = client.get(url)
     assert response.status_code == 200
     reads = sum(
