@@ -8,7 +8,9 @@ from django.urls import reverse
 
 from league.models import Manche
 from league.services.calendar import manche_add
+from league.templatetags.numbers import average
 from reports.selectors.readings import season_projections, season_standings
+from tests.support.seasongen import load_season
 
 
 def test_the_page_lists_every_classified_player_with_his_goals(client, small_season):
@@ -109,3 +111,16 @@ def test_everyone_s_goals_are_rendered_once_per_revision_and_a_player_still_sees
     assert 'id="my-projection"' in member and 'id="my-projection"' not in visitor
     for line in lines:
         assert f'id="joueur-{line.player}"' in visitor and f'id="joueur-{line.player}"' in member
+
+
+def test_each_average_is_written_as_the_standings_write_it(client, db):
+    """Two decimals, as in the classification beside it (1,42, not 1,4167): five manches
+    each, so that points ÷ 6 has more decimals for some."""
+    season = load_season(name="2030-2031", players=10, manches_per_player=5, seed=3)
+    now = season.manches.last().starts_at + timedelta(days=1)
+    with time_machine.travel(now, tick=False):
+        html = client.get(reverse("reports:projections", args=[season.name])).content.decode()
+    lines = season_standings(season, now=now).lines
+    assert any(line.average != round(line.average, 2) for line in lines)  # some have more decimals
+    for line in lines:
+        assert f"{average(line.average)} de moyenne" in html
