@@ -20,6 +20,7 @@ from django.utils.translation import get_language
 from accounts.models import User
 from league import rules
 from league.rules.adjustments import CR_NON_CONFORME, CR_REMPLACEMENT, CR_RETARD
+from league.rules.calendar import closing_problems
 from league.wording import message_text
 
 from .. import revision_cache
@@ -133,6 +134,18 @@ def donnes_of(manche: Manche, users: dict[str, User]) -> list[Donne]:
 
 def quick_results_of(manche: Manche) -> list[QuickResult]:
     return list(QuickResult.objects.filter(manche=manche).select_related("player"))
+
+
+def results_wait_until(manche: Manche, now: datetime) -> datetime | None:
+    """The start the manche's results wait for at ``now``, or None once they may be published.
+
+    A manche is closed, or its quick results entered, from its start and never before
+    (:func:`league.rules.calendar.closing_problems`); a played manche's are corrected at
+    any time. The sheet's services refuse them before then, and its pages offer them
+    only from then, on this one condition."""
+    if manche.status == Manche.Status.PLAYED or not closing_problems(manche.starts_at, now):
+        return None
+    return manche.starts_at
 
 
 def engine_quick_result(row: QuickResult) -> rules.QuickResult:

@@ -27,7 +27,7 @@ from league.notifications import notify
 from league.permissions import Action, can
 from league.rules.calendar import closing_problems
 from league.selectors.engine import donne_to_engine
-from league.selectors.sheet import SheetState, donne_row, render, sheet_state
+from league.selectors.sheet import SheetState, donne_row, render, results_wait_until, sheet_state
 from league.services import draw as draw_services
 from league.services import first_seasons
 from league.services.revision import invalidate
@@ -542,10 +542,10 @@ def _record_first_season(manche: Manche) -> None:
 
 def _refuse_before_start(manche: Manche, now: datetime) -> None:
     """Results are published once the night has started, never before (a
-    manche of 26 November closed on the 24th would start its vainqueur's deadline)."""
-    problems = closing_problems(manche.starts_at, now)
-    if problems:
-        raise _problems_error(problems, users={}, prefix="")
+    manche of 26 November closed on the 24th would start its vainqueur's deadline):
+    the condition the pages offer them on (:func:`results_wait_until`)."""
+    if results_wait_until(manche, now) is not None:
+        raise _problems_error(closing_problems(manche.starts_at, now), users={}, prefix="")
 
 
 @transaction.atomic
@@ -615,8 +615,7 @@ def quick_results_set(*, manche: Manche, rows: list[dict], by, seen_version, now
     """
     manche = _claim(manche, seen_version)
     _check_writable(manche, by)
-    if manche.status != Manche.Status.PLAYED:
-        _refuse_before_start(manche, now)
+    _refuse_before_start(manche, now)
     state = _state_for_write(manche)
     _require_table(state)
     if state.donnes:

@@ -20,6 +20,7 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -35,7 +36,7 @@ from ..presentation import manche_state
 from ..selectors.engine import manche_outcomes, manche_point_flow
 from ..selectors.manche import kept_audit_entries
 from ..selectors.seasons import manche_or_404, season_or_404
-from ..selectors.sheet import kept_sheet_state, sheet_state, table_players
+from ..selectors.sheet import kept_sheet_state, results_wait_until, sheet_state, table_players
 from ..services import sheet as services
 from ..share_image import HEIGHT, WIDTH, night_png
 from .common import donne_saved_message, error_messages, flash_errors, tagged_response
@@ -64,7 +65,8 @@ def _donne_form(manche: Manche, state, data=None, *, initial=None) -> DonneForm:
 def _sheet_context(
     request, manche: Manche, *, form=None, edit=None, alerts=(), state=None, adding: bool = False
 ) -> dict:
-    state = state or kept_sheet_state(manche, now=timezone.now())
+    now = timezone.now()
+    state = state or kept_sheet_state(manche, now=now)
     editor = _can_enter_donnes(request.user, manche, state)
     alerts = list(alerts)
     if form is not None and not editor and form.is_bound:
@@ -90,7 +92,8 @@ def _sheet_context(
         "last": last,
         "live": manche.status in Manche.TO_PLAY,
         "poll_seconds": POLL_SECONDS,
-        "manche_state": manche_state(manche, len(state.seats), now=timezone.now()),
+        "manche_state": manche_state(manche, len(state.seats), now=now),
+        "results_wait_until": results_wait_until(manche, now),
     }
     context["board"] = kept_board(request, context)
     context["editor"] = kept_editor(request, context, unbound) if unbound is not None else None
@@ -305,8 +308,18 @@ def quick_results(request, season_name: str, number: int):
     """Each player's final line, for a night kept on paper or a manche of history."""
     manche = manche_or_404(season_name, number)
     require(request.user, Action.EDIT_SHEET, manche)
+    now = timezone.now()
+    start = results_wait_until(manche, now)
+    if start is not None:  # said before the twenty fields are typed, not after
+        start = timezone.localtime(start)
+        messages.info(
+            request,
+            _("Les résultats rapides se saisissent à partir du début de la manche, le %(day)s à %(time)s.")
+            % {"day": date_format(start, "l j F"), "time": date_format(start, "H:i")},
+        )
+        return redirect(_sheet_url(manche))
     # What is sent is checked against the sheet read now; a view shows the one kept per version.
-    state = sheet_state(manche) if request.method == "POST" else kept_sheet_state(manche, now=timezone.now())
+    state = sheet_state(manche) if request.method == "POST" else kept_sheet_state(manche, now=now)
     if not state.has_table:
         messages.info(
             request, _("Indiquez d'abord la table (les joueurs dans l'ordre, et l'absent d'un jeu à 4).")
@@ -327,7 +340,7 @@ def quick_results(request, season_name: str, number: int):
                     rows=form.rows(),
                     by=request.user,
                     seen_version=form.cleaned_data["sheet_version"],
-                    now=timezone.now(),
+                    now=now,
                 )
             except ValidationError as error:
                 form = _rearmed(form, manche, error, players=players)
@@ -536,6 +549,7 @@ def manche_section_context(request, manche, *, reads=None, played=None) -> dict:
         "sheet_can_edit": can(request.user, Action.EDIT_SHEET, manche)
         and manche.status != Manche.Status.CANCELLED,
         "sheet_can_correct": can(request.user, Action.CORRECT_RESULTS, manche),
+        "results_wait_until": results_wait_until(manche, timezone.now()),
         "sheet_audit": None,
     }
     if can(request.user, Action.VIEW_AUDIT, manche):

@@ -4,12 +4,13 @@ import re
 from datetime import timedelta
 
 import pytest
+import time_machine
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import timezone
 
 from league.models import Manche, QuickResult, SentNotification
-from league.selectors.sheet import sheet_state
+from league.selectors.sheet import results_wait_until, sheet_state
 from league.services import sheet as services
 from tests.support.seasons import make_manche, seat
 from tests.support.sheet import add, contract
@@ -170,3 +171,48 @@ def test_the_form_shows_the_results_saved_and_after_a_correction_the_new_ones(
     values, version = shown()
     assert (values["score_bruno"], values["score_eric"]) == ("220", "-60")
     assert version == str(Manche.objects.get(pk=manche.pk).sheet_version)
+
+
+def test_results_wait_for_the_start_and_not_once_played(manche):
+    """One condition for the pages and the services: before its start a manche's results wait, from it they don't."""
+    assert results_wait_until(manche, manche.starts_at - timedelta(minutes=1)) == manche.starts_at
+    assert results_wait_until(manche, manche.starts_at) is None
+    manche.status = Manche.Status.PLAYED
+    assert results_wait_until(manche, manche.starts_at - timedelta(days=1)) is None
+
+
+def test_quick_results_are_not_offered_before_the_start_but_say_from_when(client, manche, capitaine):
+    """Before the start, the manche page and its sheet show the entry point disabled, with the
+    moment it opens, and no link to the form; from the start they link to it."""
+    client.force_login(capitaine)
+    pages = (url(manche, "league:manche_detail"), url(manche, "league:sheet"))
+    with time_machine.travel(manche.starts_at - timedelta(days=2), tick=False):
+        before = [client.get(page).content.decode() for page in pages]
+    with time_machine.travel(manche.starts_at + timedelta(minutes=5), tick=False):
+        after = [client.get(page).content.decode() for page in pages]
+    for html in before:
+        assert f'href="{url(manche)}"' not in html
+        assert "À partir du début de la manche, le jeudi 18 septembre à 21:00." in html
+    for html in after:
+        assert f'href="{url(manche)}"' in html and "À partir du début de la manche" not in html
+
+
+def test_the_quick_results_form_before_the_start_says_so_at_once(client, manche, capitaine):
+    """Opened directly before the start, the form is not shown to be filled in for nothing:
+    the reader is sent to the sheet with the moment it opens; what is sent then is not saved."""
+    client.force_login(capitaine)
+    with time_machine.travel(manche.starts_at - timedelta(days=2), tick=False):
+        response = client.get(url(manche), follow=True)
+        posted = client.post(url(manche), body(manche, LINES))
+    assert response.redirect_chain == [(url(manche, "league:sheet"), 302)]
+    html = response.content.decode()
+    assert (
+        "Les résultats rapides se saisissent à partir du début de la manche, le jeudi 18 septembre à 21:00."
+        in html
+    )
+    assert 'name="score_bruno"' not in html
+    assert posted.status_code == 302 and posted.url == url(manche, "league:sheet")
+    assert not QuickResult.objects.exists()
+    assert Manche.objects.get(pk=manche.pk).status == Manche.Status.OPEN
+    with time_machine.travel(manche.starts_at + timedelta(minutes=5), tick=False):
+        assert 'name="score_bruno"' in client.get(url(manche)).content.decode()
