@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from league.models import Manche, Seat
 from league.rules.calendar import fill_state
+from league.services.calendar import manche_cancel
 from tests.support.seasons import register
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_season_clock")]
@@ -56,3 +57,22 @@ def test_a_played_manche_shows_who_played_not_a_fill_a_waiting_list_or_a_sign_up
     assert "5/5" not in html and "Inscrits" not in html and "Liste d&#x27;attente" not in html
     assert "Vous avez une place" not in html and "Vous avez joué cette manche." in html
     assert "5/5" not in season_page and "5/5" not in calendar
+
+
+def test_a_cancelled_manche_says_so_with_its_reason_not_a_sign_up_list_nor_a_compte_rendu_to_come(
+    client, open_manche, player, members
+):
+    register(open_manche, player, *members[:4], now=open_manche.starts_at - timedelta(days=3))
+    manche_cancel(
+        by=None, manche=open_manche, reason="Salle fermée.", now=open_manche.starts_at - timedelta(days=2)
+    )
+    pages = {}
+    for reader in (None, player):
+        if reader is not None:
+            client.force_login(reader)
+        pages[reader] = page(client, open_manche)
+    for html in pages.values():
+        assert "Manche annulée. Salle fermée." in html and "Manche annulée : pas de feuille." in html
+        assert "Inscrits" not in html and "place libre" not in html
+        assert "Le vainqueur écrira le compte-rendu" not in html and 'id="compte-rendu"' not in html
+    assert "Vous avez une place" not in pages[player] and "Me désister" not in pages[player]
