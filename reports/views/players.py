@@ -112,6 +112,7 @@ def _player_context(request, user, now) -> dict:
         "chart": chart,
         "rating": changes[-1].after if changes else None,
         "rating_chart": rating_chart,
+        "rating_initial": int(rating.INITIAL),
         "rating_changes": [
             {
                 "season": c.season,

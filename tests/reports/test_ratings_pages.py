@@ -41,6 +41,8 @@ def test_the_player_page_shows_his_rating_through_time(client, small_season):
     html = client.get(reverse("reports:player", args=[player.username])).content.decode()
     assert 'id="rating"' in html
     assert "<svg" in html.split('id="rating"')[1]
+    # The chart draws the gap to the starting rating: its axis says so, next to a rating of 1500-odd.
+    assert f"écart à la cote de départ, {int(rating.INITIAL)} (le 0 de son axe)" in html
 
 
 def test_a_corrected_result_changes_the_ratings_once_invalidated(client, small_season):
