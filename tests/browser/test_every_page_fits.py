@@ -34,6 +34,7 @@ NOT_PAGES = re.compile(
 KEY_COLUMNS = {
     "#standings th.average": "Points moyens (heading)",
     "#standings td.average": "Points moyens",
+    ".standings-table td.average": "Points moyens (the palmarès to print)",
     ".sheet-totals td:last-child": "the sheet's pot",
     ".sheet-totals td[data-player]:last-of-type": "the last seat's total",
     "#pot": "the pot badge",
