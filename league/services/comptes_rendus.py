@@ -153,7 +153,11 @@ def compte_rendu_reject(*, compte_rendu: CompteRendu, judge, reason: str, now: d
     reason = (reason or "").strip()
     if not reason:
         raise ValidationError(
-            {"reason": _("Le motif est obligatoire : il est envoyé à tous les participants.")}
+            {
+                "reason": _(
+                    "Un compte-rendu jugé non conforme demande un motif : il est envoyé à tous les participants."
+                )
+            }
         )
     cr, situation = _judge(compte_rendu.pk, judge, now)
     cr.status = CompteRendu.Status.REJECTED

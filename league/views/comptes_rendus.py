@@ -158,23 +158,24 @@ def cr_list(request, season_name: str):
     )
 
 
+def _detail_context(request, cr: CompteRendu, *, judge_form: JudgeForm | None = None) -> dict:
+    """The compte-rendu's page; ``judge_form``: the judgement refused, shown again with its errors."""
+    return {
+        "cr": cr,
+        "manche": cr.manche,
+        "season": cr.manche.season,
+        "comments": cr.comments.select_related("author"),
+        "comment_form": CommentForm(),
+        "judge_form": judge_form or JudgeForm(),
+        "can_judge": cr.status == CompteRendu.Status.PENDING
+        and cr.author_id != request.user.pk
+        and can(request.user, Action.JUDGE_COMPTE_RENDU, cr.manche),
+    }
+
+
 def cr_detail(request, season_name: str, pk: int):
     cr = _compte_rendu(season_name, pk)
-    return render(
-        request,
-        "league/comptes_rendus/detail.html",
-        {
-            "cr": cr,
-            "manche": cr.manche,
-            "season": cr.manche.season,
-            "comments": cr.comments.select_related("author"),
-            "comment_form": CommentForm(),
-            "judge_form": JudgeForm(),
-            "can_judge": cr.status == CompteRendu.Status.PENDING
-            and cr.author_id != request.user.pk
-            and can(request.user, Action.JUDGE_COMPTE_RENDU, cr.manche),
-        },
-    )
+    return render(request, "league/comptes_rendus/detail.html", _detail_context(request, cr))
 
 
 def _default_text(situation, manche, now) -> str:
@@ -331,6 +332,12 @@ def cr_judge(request, season_name: str, pk: int):
             add_service_errors(form, error)
         else:
             return redirect("league:cr_detail", season_name=season_name, pk=cr.pk)
+    # Refused: the form again, its decision kept and each error at its field, while it can
+    # still be judged; judged meanwhile, the page says why it no longer takes a judgement.
+    cr = _compte_rendu(season_name, pk)
+    context = _detail_context(request, cr, judge_form=form)
+    if context["can_judge"]:
+        return render(request, "league/comptes_rendus/detail.html", context)
     for errors in form.errors.values():
         for error in errors:
             messages.error(request, error)

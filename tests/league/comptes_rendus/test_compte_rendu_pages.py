@@ -153,6 +153,32 @@ def test_president_rejects_with_a_reason_through_the_page(
     assert len([m for m in mail.outbox if "non conforme" in m.subject]) == 4  # every player but the judge
 
 
+def test_a_non_conforme_judgement_without_its_reason_is_shown_again_with_the_rule_at_the_reason(
+    client, manche, players, post
+):
+    from django.contrib.messages import get_messages
+
+    from league.models import SiteNotice
+
+    cr = post(manche, players["anne"], paris(2025, 10, 4))
+    client.force_login(players["ben"])
+    url = reverse("league:cr_judge", args=[manche.season.name, cr.pk])
+    response = client.post(url, {"decision": "reject", "reason": "  "})
+    assert response.status_code == 200
+    assert response.context["judge_form"]["decision"].value() == "reject"
+    page = response.content.decode()
+    assert re.search(r'<input type="radio"[^>]* name="decision" value="reject"[^>]*\bchecked\b', page)
+    reason = re.search(r'<div id="div_id_reason".*?</div>\s*</div>', page, re.S).group(0)
+    assert 'aria-invalid="true"' in reason or "is-invalid" in reason
+    assert "Un compte-rendu jugé non conforme demande un motif" in reason
+    assert list(get_messages(response.wsgi_request)) == []  # at its field, not in a banner
+    assert f'action="{url}#juger"' in page  # the page opens at the form
+    cr.refresh_from_db()
+    assert (cr.status, cr.judged_by, cr.reason) == ("pending", None, "")
+    assert not SiteNotice.objects.filter(text__contains="non conforme").exists()
+    assert [m for m in mail.outbox if "non conforme" in m.subject] == []
+
+
 def test_players_cannot_judge(client, manche, players, post):
     cr = post(manche, players["anne"], paris(2025, 10, 4))
     client.force_login(players["bruno"])
