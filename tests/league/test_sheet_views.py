@@ -124,6 +124,28 @@ def test_the_last_donne_can_be_corrected(client, manche, capitaine, player):
     assert donne.taker == player and donne.contract == "garde_sans" and donne.bouts == 1
 
 
+def test_corriger_brings_the_correction_form_into_view_and_then_what_it_answered(client, manche, capitaine):
+    """The form opens where the sheet puts it (after a long board once the manche is played):
+    the link goes to its anchor, and swapped in by htmx it is scrolled to; sent, the page shows
+    the first alert of the answer (« Donne 1 corrigée. ») or else the form and its errors."""
+    add(manche, capitaine, contract(capitaine, points=60))
+    client.force_login(capitaine)
+    edit = url(manche, "league:sheet_donne_edit", index=1)
+    link = re.search(
+        rf'<a [^>]*href="{re.escape(edit)}#editor"[^>]*>corriger</a>',
+        client.get(url(manche)).content.decode(),
+    )
+    assert link and 'hx-swap="innerHTML show:#editor:top"' in link.group(0)
+    swap = re.compile(
+        r'<form method="post" action="([^"]+)" hx-post="[^"]+" hx-target="#sheet" hx-swap="([^"]+)"'
+    )
+    assert swap.findall(client.get(edit, **HTMX).content.decode()) == [
+        (edit, "innerHTML show:#sheet>.alert,#editor:top")
+    ]
+    adding = url(manche, "league:sheet_donne_add")  # the next donne's form stays where it is
+    assert swap.findall(client.get(url(manche)).content.decode()) == [(adding, "innerHTML")]
+
+
 def test_the_last_donne_can_be_deleted(client, manche, capitaine):
     add(manche, capitaine, contract(capitaine, points=60))
     add(manche, capitaine, contract(capitaine, points=30))
