@@ -14,6 +14,7 @@ from decimal import Decimal, InvalidOperation
 
 from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.utils import formats
 from django.utils.translation import gettext_lazy as _
 
 from accounts.forms.common import MemberChoiceField, ReadChoices
@@ -329,13 +330,16 @@ class DonneForm(EngineErrorsMixin, VersionedForm):
 
 
 def _points_text(value) -> str:
+    """Card points as the sheet writes them, in the reader's notation (``46,5`` in French), which
+    :class:`PointsField` reads back as it reads ``46.5``."""
     if value is None:
         return ""
     try:
         d = Decimal(str(value))
     except InvalidOperation:
         return str(value)
-    return str(d.quantize(Decimal(1))) if d == d.to_integral_value() else str(d.normalize())
+    d = d.quantize(Decimal(1)) if d == d.to_integral_value() else d.normalize()
+    return formats.number_format(d, use_l10n=True)
 
 
 class TableMemberField(MemberChoiceField):

@@ -1,6 +1,7 @@
 """The sheet page: watched by anyone, filled by the capitaine in a few taps, refreshed with htmx."""
 
 import re
+from decimal import Decimal
 
 from django.urls import reverse
 from django.utils.html import escape
@@ -144,6 +145,25 @@ def test_corriger_brings_the_correction_form_into_view_and_then_what_it_answered
     ]
     adding = url(manche, "league:sheet_donne_add")  # the next donne's form stays where it is
     assert swap.findall(client.get(url(manche)).content.decode()) == [(adding, "innerHTML")]
+
+
+def test_the_correction_form_writes_card_points_in_the_readers_notation(client, manche, capitaine, player):
+    """Prefilled as the sheet writes them (``46,5`` in French), read back as typed, comma or point."""
+    add(manche, capitaine, contract(capitaine, partner=player, points=46.5))
+    client.force_login(capitaine)
+    edit = url(manche, "league:sheet_donne_edit", index=1)
+
+    def corrected(version, typed, bouts):
+        body = post_donne_fields(version, contract(capitaine, partner=player, bouts=bouts, points=typed))
+        assert client.post(edit, body, **HTMX).status_code == 200
+        donne = Donne.objects.get()
+        return donne.points, donne.bouts
+
+    assert 'name="points" id="id_points" value="46,5"' in client.get(edit).content.decode()
+    assert corrected(1, "46,5", 3) == (Decimal("46.5"), 3)  # sent back as prefilled
+    client.cookies["django_language"] = "en"
+    assert 'name="points" id="id_points" value="46.5"' in client.get(edit).content.decode()
+    assert corrected(2, "47.5", 2) == (Decimal("47.5"), 2)
 
 
 def test_the_last_donne_can_be_deleted(client, manche, capitaine):
