@@ -1,8 +1,10 @@
 """The capitaine keeps the sheet on his phone: a whole manche, a correction, the close."""
 
 import re
+from decimal import Decimal
 
 import pytest
+from django.utils import timezone
 from playwright.sync_api import expect
 
 from . import club
@@ -69,3 +71,49 @@ def test_capitaine_enters_a_whole_manche_corrects_a_donne_and_closes_it(open_bro
     assert manche.status == Manche.Status.PLAYED
     assert manche.closed_by == users["bruno"]
     assert Donne.objects.filter(manche=manche).count() == 3
+
+
+def in_view(page, selector: str) -> bool:
+    """The element's top is on the screen, a little below its top edge at most (scrolled to it)."""
+    top = page.locator(selector).evaluate("e => e.getBoundingClientRect().top")
+    return 0 <= top < 100
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_president_corrects_a_donne_of_a_long_played_sheet_in_view(open_browser, eager_tasks):
+    """Once the manche is played, the correction form comes after the whole board: « corriger »
+    brings it into view, its card points in French notation, and then what saving it answered."""
+    from league.models import Donne
+    from league.services import sheet
+
+    users = club.members()
+    manche = club.tonight(users)
+    sheet.table_ensure(manche=manche)
+    for number in range(12):  # four times the night; donne 11, David's fall, at 46.5
+        manche.refresh_from_db()
+        donne = club.NIGHT[number % 3]
+        points = Decimal("46.5") if number == 10 else Decimal(donne["points"])
+        sheet.donne_add(
+            manche=manche,
+            data={"kind": "contract", **donne, "points": points},
+            by=users["bruno"],
+            seen_version=manche.sheet_version,
+            now=timezone.now(),
+        )
+    manche.refresh_from_db()
+    sheet.manche_close(
+        manche=manche, by=users["bruno"], seen_version=manche.sheet_version, now=timezone.now()
+    )
+
+    page = open_browser()
+    open_browser.last_page = page
+    sign_in(page, "ben", next_path=club.manche_path(manche) + "feuille/")
+    page.locator("#donne-11 + tr.sheet-desc").get_by_role("link", name="corriger").click()
+    expect(page.locator("#editor")).to_contain_text("Corriger la donne 11")
+    assert in_view(page, "#editor")
+    expect(page.locator("#editor input[name=points]")).to_have_value("46,5")
+    page.locator("#editor input[name=points]").fill("47,5")
+    page.locator("#editor").get_by_role("button", name="Enregistrer la correction").click()
+    expect(page.locator("#sheet > .alert")).to_contain_text("Donne 11 corrigée.")
+    assert in_view(page, "#sheet > .alert")
+    assert Donne.objects.get(manche=manche, index=11).points == Decimal("47.5")

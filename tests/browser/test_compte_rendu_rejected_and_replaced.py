@@ -61,7 +61,15 @@ def test_rejected_compte_rendu_replaced_and_every_adjustment_explained(open_brow
 
     ben = open_browser()
     sign_in(ben, "ben", next_path=path)
-    judge(ben, path, "reject", "Le classement manque.")
+    judge(ben, path, "reject")  # no reason: refused at its field, his choice kept, nothing saved
+    expect(ben.locator("#div_id_reason .invalid-feedback")).to_contain_text(
+        "Un compte-rendu jugé non conforme demande un motif"
+    )
+    expect(ben.locator("#div_id_reason")).to_be_in_viewport()
+    expect(ben.locator("#juger input[name=decision][value=reject]")).to_be_checked()
+    assert CompteRendu.objects.get(author=users["anne"], manche=manche).status == CompteRendu.Status.PENDING
+    ben.fill("#id_reason", "Le classement manque.")
+    ben.get_by_role("button", name="Enregistrer la décision").click()
     expect(ben.locator("main")).to_contain_text("non conforme")
     assert CompteRendu.objects.get(author=users["anne"], manche=manche).status == CompteRendu.Status.REJECTED
 
