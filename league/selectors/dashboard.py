@@ -69,6 +69,7 @@ class Desk:
                 row["waiting"],
                 row["flags"],
                 row["lacking"],
+                row["urgent"],
             )
             for row in self.soon + self.later
             for m in [row["manche"]]
@@ -266,6 +267,8 @@ def desk_rows(manches: list[Manche], *, now: datetime) -> list[dict]:
                 "seats": cal.SEATS,
                 "flags": flags,
                 "lacking": bool(missing) and not at_four,
+                # Red on the desk: lacking players within ``SOON`` (further away, the flags say it calmly).
+                "urgent": bool(missing) and not at_four and manche.starts_at <= soon,
             }
         )
     return rows

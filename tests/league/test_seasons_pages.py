@@ -66,6 +66,9 @@ def test_dashboard_shows_fill_state_and_flags_manches_lacking_players(
         (2, 5, False),
         (3, 0, True),
     ]
+    # Red only within the next 14 days: manche 3 lacks players too, a month away.
+    assert [r["manche"].number for r in desk.soon + desk.later if r["urgent"]] == [1]
+    assert body.count('class="table-danger"') == 1
     assert "4/5" in body and "5/5" in body
     assert "Il manque 1 joueur" in body
     assert "Inscriptions fermées" in body
