@@ -200,9 +200,10 @@ class _SeasonRows:
         self.users = (
             {
                 pk: fields
-                for pk, *fields in User.objects.filter(pk__in=ids).values_list(
-                    "pk", "username", "display_name", "first_season"
-                )
+                # Read into a dict: not in the members' order by name (a sort for nothing).
+                for pk, *fields in User.objects.filter(pk__in=ids)
+                .order_by()
+                .values_list("pk", "username", "display_name", "first_season")
             }
             if ids
             else {}
