@@ -39,6 +39,13 @@ def current_season(in_progress: list[Season] | None = None) -> Season | None:
     return playing or Season.objects.filter(state=Season.State.CLOSED).order_by("-name").first()
 
 
+def seasons_with_manche_counts():
+    """Every season with the number of its manches (``manche_count``), a cancelled one not
+    counted: the season list says how many nights a season has, as its calendar shows them."""
+    counted = Count("manches", filter=~Q(manches__status=Manche.Status.CANCELLED))
+    return Season.objects.select_related("president").annotate(manche_count=counted)
+
+
 def listed_seasons() -> list[Season]:
     """Seasons a reader can look at (not those still in preparation), newest first."""
     return list(Season.objects.exclude(state=Season.State.PREPARATION).order_by("-name"))

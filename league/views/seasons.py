@@ -7,7 +7,6 @@ service call, a confirmation message and a redirect.
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.db.models import Count
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.html import format_html
@@ -23,22 +22,27 @@ from ..forms.seasons import (
     SeasonForm,
 )
 from ..labels import ACCESSIT_LABELS, TITLE_LABELS
-from ..models import Season
 from ..permissions import Action, can, require
 from ..rules import calendar as cal
 from ..selectors import engine as engine_selectors
-from ..selectors.seasons import current_season, manche_page, manche_rows, rules_history, season_or_404
+from ..selectors.seasons import (
+    current_season,
+    manche_page,
+    manche_rows,
+    rules_history,
+    season_or_404,
+    seasons_with_manche_counts,
+)
 from ..services import seasons as season_services
 from .common import error_text, no_season, with_row_html
 
 
 @require_GET
 def season_list(request):
-    seasons = Season.objects.select_related("president").annotate(manche_count=Count("manches"))
     return render(
         request,
         "league/seasons/list.html",
-        {"seasons": seasons, "can_create": can(request.user, Action.CREATE_SEASON)},
+        {"seasons": seasons_with_manche_counts(), "can_create": can(request.user, Action.CREATE_SEASON)},
     )
 
 

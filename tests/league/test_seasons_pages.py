@@ -176,3 +176,13 @@ def test_the_president_can_tick_manches_only_where_a_planned_one_is_listed(clien
     body = client.get(url).content.decode()
     assert "Ouvrir les inscriptions des manches cochées" in body
     assert body.count('name="manches"') == 1 and "Choisir" in body
+
+
+def test_the_season_list_counts_a_seasons_nights_without_the_cancelled_one(client, season, open_manche):
+    make_manche(season, 2, starts_at=open_manche.starts_at + timedelta(days=7))
+    make_manche(
+        season, 3, starts_at=open_manche.starts_at + timedelta(days=14), status=Manche.Status.CANCELLED
+    )
+    body = client.get(reverse("league:season_list")).content.decode()
+    assert "2 manches" in body
+    assert "3 manches" not in body
