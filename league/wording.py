@@ -26,6 +26,23 @@ def instant(moment: datetime) -> str:
     return formats.date_format(moment, "DATETIME_FORMAT")
 
 
+def poignee_text(level: str, who: str) -> str:
+    """A poignée shown at a donne, as the sheet and the manche's history both write it: ``poignée double (Anne)``."""
+    return gettext("poignée %(level)s (%(who)s)") % {"level": level, "who": who}
+
+
+def misere_text(kind: str, who: str, *, valid: bool = True) -> str:
+    """A misère announced at a donne: ``misère de tête Anne``, ``(fausse)`` after a false one."""
+    kind_text = gettext("misère de tête") if kind == "tete" else gettext("misère d'atout")
+    text = f"{kind_text} {who}"
+    return text if valid else f"{text} ({gettext('fausse')})"
+
+
+def penalty_text(amount, who: str) -> str:
+    """A penalty given at a donne: ``pénalité 20 (Anne)``."""
+    return gettext("pénalité %(amount)s (%(who)s)") % {"amount": num(amount), "who": who}
+
+
 def message_text(message: rules.Message, words: dict | None = None) -> str:
     """``message`` translated, its numbers, counts and instants in the reader's notation.
 

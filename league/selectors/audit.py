@@ -19,7 +19,7 @@ from django.utils.translation import gettext
 
 from accounts.models import User
 from league.templatetags.numbers import num
-from league.wording import instant
+from league.wording import instant, misere_text, penalty_text, poignee_text
 
 from ..models import Donne, Manche, QuickResult, Seat
 
@@ -56,23 +56,15 @@ class _People:
 
 
 def _poignee(item: dict, people: _People) -> str:
-    return gettext("poignée %(level)s (%(who)s)") % {
-        "level": item.get("level", ""),
-        "who": people.by_login(item.get("player")),
-    }
+    return poignee_text(item.get("level", ""), people.by_login(item.get("player")))
 
 
 def _misere(item: dict, people: _People) -> str:
-    kind = gettext("misère de tête") if item.get("kind") == "tete" else gettext("misère d'atout")
-    text = f"{kind} {people.by_login(item.get('player'))}"
-    return text if item.get("valid", True) else f"{text} ({gettext('fausse')})"
+    return misere_text(item.get("kind"), people.by_login(item.get("player")), valid=item.get("valid", True))
 
 
 def _penalty(item: dict, people: _People) -> str:
-    text = gettext("pénalité %(amount)s (%(who)s)") % {
-        "amount": num(item.get("amount")),
-        "who": people.by_login(item.get("player")),
-    }
+    text = penalty_text(item.get("amount"), people.by_login(item.get("player")))
     return f"{text} : {item['reason']}" if item.get("reason") else text
 
 

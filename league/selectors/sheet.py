@@ -21,7 +21,7 @@ from accounts.models import User
 from league import rules
 from league.rules.adjustments import CR_NON_CONFORME, CR_REMPLACEMENT, CR_RETARD
 from league.rules.calendar import closing_problems
-from league.wording import message_text
+from league.wording import message_text, misere_text, penalty_text, poignee_text
 
 from .. import revision_cache
 from ..models import Donne, Manche, QuickResult, Registration, Seat
@@ -250,19 +250,22 @@ class SheetState:
                     "scores": [result.scores.get(p) if result else None for p in self.table],
                     "cells": [(result.scores.get(p) if result else None, running[p]) for p in self.table],
                     "explanation": [render(m, self.users) for m in result.explanation] if result else [],
-                    "poignees": self._named(donne.poignees),
-                    "miseres": self._named(donne.miseres),
-                    "penalties": self._named(donne.penalties),
+                    "sides": self._sides(donne),
                 }
             )
         out.reverse()
         return out
 
-    def _named(self, items) -> list[dict]:
-        """Side entries of a donne (poignées, misères, penalties) with the player's display name."""
+    def _sides(self, donne) -> list[str]:
+        """A donne's poignées, misères and penalties in words, each player by his display name."""
+
+        def name(item: dict) -> str:
+            return str(self.users.get(item.get("player"), item.get("player")))
+
         return [
-            {**item, "name": str(self.users.get(item.get("player"), item.get("player")))}
-            for item in items or ()
+            *(poignee_text(p.get("level", ""), name(p)) for p in donne.poignees or ()),
+            *(misere_text(m.get("kind"), name(m), valid=m.get("valid", True)) for m in donne.miseres or ()),
+            *(penalty_text(p.get("amount"), name(p)) for p in donne.penalties or ()),
         ]
 
     def seat_lines(self) -> list[dict]:
