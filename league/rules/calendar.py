@@ -188,6 +188,24 @@ def closing_problems(starts_at: datetime, now: datetime) -> list[RuleViolation]:
     ]
 
 
+def entry_problems(starts_at: datetime, now: datetime, tz: str = CLUB_TIMEZONE) -> list[RuleViolation]:
+    """A manche's donnes are entered from its day on (the club's date), never on an
+    earlier one: donnes written days before a night belong to another manche (the
+    capitaine opened next week's sheet). On the day itself the table may sit down
+    before the announced hour."""
+    if local_date(now, tz) >= local_date(starts_at, tz):
+        return []
+    return [
+        RuleViolation(
+            "starts_at",
+            Message(
+                gettext_noop("the manche starts at %(starts_at)s: its donnes are entered from that day on"),
+                {"starts_at": starts_at.astimezone(ZoneInfo(CLUB_TIMEZONE))},
+            ),
+        )
+    ]
+
+
 #: The day a new season year begins (month, day): a season ends on the first
 #: Thursday of July at the latest (7 July) and starts on the last Thursday of
 #: August at the earliest (25 August), so the year turns on 8 July.

@@ -20,7 +20,7 @@ from django.utils.translation import get_language
 from accounts.models import User
 from league import rules
 from league.rules.adjustments import CR_NON_CONFORME, CR_REMPLACEMENT, CR_RETARD
-from league.rules.calendar import closing_problems
+from league.rules.calendar import closing_problems, entry_problems
 from league.wording import message_text, misere_text, penalty_text, poignee_text
 
 from .. import revision_cache
@@ -144,6 +144,15 @@ def results_wait_until(manche: Manche, now: datetime) -> datetime | None:
     any time. The sheet's services refuse them before then, and its pages offer them
     only from then, on this one condition."""
     if manche.status == Manche.Status.PLAYED or not closing_problems(manche.starts_at, now):
+        return None
+    return manche.starts_at
+
+
+def donnes_wait_until(manche: Manche, now: datetime) -> datetime | None:
+    """The start of the manche whose day has not come at ``now`` (its donnes are entered
+    from that day: :func:`league.rules.calendar.entry_problems`), else None. The sheet's
+    services refuse a donne before then, and its page offers the form only from then."""
+    if manche.status == Manche.Status.PLAYED or not entry_problems(manche.starts_at, now):
         return None
     return manche.starts_at
 

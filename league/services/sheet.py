@@ -25,9 +25,16 @@ from league import rules
 from league.models import Donne, Manche, QuickResult, Seat, SheetConflict
 from league.notifications import notify
 from league.permissions import Action, can
-from league.rules.calendar import closing_problems
+from league.rules.calendar import closing_problems, entry_problems
 from league.selectors.engine import donne_to_engine
-from league.selectors.sheet import SheetState, donne_row, render, results_wait_until, sheet_state
+from league.selectors.sheet import (
+    SheetState,
+    donne_row,
+    donnes_wait_until,
+    render,
+    results_wait_until,
+    sheet_state,
+)
 from league.services import draw as draw_services
 from league.services import first_seasons
 from league.services.revision import invalidate
@@ -418,6 +425,8 @@ def donne_add(*, manche: Manche, data: dict, by, seen_version, now: datetime, cl
 def _donne_add(*, manche: Manche, data: dict, by, seen_version, now: datetime, client_id) -> Donne:
     manche = _claim(manche, seen_version)
     _check_writable(manche, by)
+    if donnes_wait_until(manche, now) is not None:
+        raise _problems_error(entry_problems(manche.starts_at, now), users={}, prefix="")
     state = _state_for_write(manche)
     _require_table(state)
     if state.uses_quick_results:

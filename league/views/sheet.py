@@ -36,7 +36,13 @@ from ..presentation import manche_state
 from ..selectors.engine import manche_outcomes, manche_point_flow
 from ..selectors.manche import kept_audit_entries
 from ..selectors.seasons import manche_or_404, season_or_404
-from ..selectors.sheet import kept_sheet_state, results_wait_until, sheet_state, table_players
+from ..selectors.sheet import (
+    donnes_wait_until,
+    kept_sheet_state,
+    results_wait_until,
+    sheet_state,
+    table_players,
+)
 from ..services import sheet as services
 from ..share_image import HEIGHT, WIDTH, night_png
 from .common import donne_saved_message, error_messages, flash_errors, tagged_response
@@ -67,7 +73,9 @@ def _sheet_context(
 ) -> dict:
     now = timezone.now()
     state = state or kept_sheet_state(manche, now=now)
-    editor = _can_enter_donnes(request.user, manche, state)
+    # Before the manche's day its sheet takes no donne: the capitaine who opened it is told when it opens.
+    donnes_wait = donnes_wait_until(manche, now)
+    editor = donnes_wait is None and _can_enter_donnes(request.user, manche, state)
     alerts = list(alerts)
     if form is not None and not editor and form.is_bound:
         alerts.extend(form.non_field_errors())  # e.g. the manche was cancelled meanwhile
@@ -94,6 +102,7 @@ def _sheet_context(
         "poll_seconds": POLL_SECONDS,
         "manche_state": manche_state(manche, len(state.seats), now=now),
         "results_wait_until": results_wait_until(manche, now),
+        "donnes_wait_until": donnes_wait,
     }
     context["board"] = kept_board(request, context)
     context["editor"] = kept_editor(request, context, unbound) if unbound is not None else None

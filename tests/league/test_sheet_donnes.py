@@ -1,5 +1,8 @@
 """Entering donnes: the engine scores them, threads the pot, names the next dealer, refuses bad input."""
 
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
 import pytest
 from django.core.exceptions import ValidationError
 
@@ -37,6 +40,36 @@ def test_the_dealer_rotates_to_the_next_seat(manche, capitaine, player):
     state = sheet_state(Manche.objects.get(pk=manche.pk))
     assert [d.dealer.username for d in state.donnes] == ["bruno", "anne"]
     assert state.next_dealer == "fifi"
+
+
+def test_a_donne_before_the_manches_day_is_refused_naming_its_start(manche, capitaine):
+    """A sheet takes donnes from its manche's day on: a week early, it is another night's sheet."""
+    with pytest.raises(ValidationError) as caught:
+        add(manche, capitaine, contract(capitaine, points=60), now=manche.starts_at - timedelta(days=7))
+    assert caught.value.messages == [
+        "la manche commence le 18 sept. 2025 à 21:00 : ses donnes se saisissent à partir de ce jour-là"
+    ]
+    assert not Donne.objects.filter(manche=manche).exists()
+    assert Manche.objects.get(pk=manche.pk).sheet_version == 0
+
+
+def test_the_manches_day_begins_at_midnight_club_time(manche, capitaine):
+    """The day is the club's (Paris): at 23:59 the evening before a donne is refused; at
+    0:30 it is entered, though the UTC date is still the day before."""
+    paris = ZoneInfo("Europe/Paris")
+    with pytest.raises(ValidationError):
+        add(
+            manche, capitaine, contract(capitaine, points=60), now=datetime(2025, 9, 17, 23, 59, tzinfo=paris)
+        )
+    just_after = datetime(2025, 9, 18, 0, 30, tzinfo=paris)
+    assert just_after.astimezone(ZoneInfo("UTC")).day == 17
+    add(manche, capitaine, contract(capitaine, points=60), now=just_after)
+    assert Donne.objects.filter(manche=manche).count() == 1
+
+
+def test_on_its_day_a_table_sitting_down_early_enters_its_donnes(manche, capitaine):
+    add(manche, capitaine, contract(capitaine, points=60), now=manche.starts_at - timedelta(minutes=20))
+    assert Donne.objects.filter(manche=manche).count() == 1
 
 
 def test_three_bouts_with_too_few_points_is_refused_and_nothing_is_saved(manche, capitaine):

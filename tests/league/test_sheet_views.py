@@ -1,8 +1,10 @@
 """The sheet page: watched by anyone, filled by the capitaine in a few taps, refreshed with htmx."""
 
 import re
+from datetime import timedelta
 from decimal import Decimal
 
+import time_machine
 from django.urls import reverse
 from django.utils.html import escape
 
@@ -295,3 +297,16 @@ def test_what_a_penalty_pays_each_player_cannot_be_negative(client, manche, capi
     html = client.post(url(manche, "league:sheet_donne_add"), body, **HTMX).content.decode()
     assert "is-invalid" in html
     assert not Donne.objects.exists()
+
+
+def test_before_its_day_the_sheet_says_when_it_opens_and_offers_no_form(client, manche, capitaine):
+    """The capitaine who opens next week's sheet is told so; on the night he gets the form."""
+    client.force_login(capitaine)
+    with time_machine.travel(manche.starts_at - timedelta(days=7), tick=False):
+        before = client.get(url(manche)).content.decode()
+    with time_machine.travel(manche.starts_at - timedelta(hours=2), tick=False):
+        on_the_day = client.get(url(manche)).content.decode()
+    assert "La feuille s'ouvre le jour de la manche, le jeudi 18 septembre" in before
+    assert 'name="sheet_version"' not in before
+    assert "La feuille s'ouvre" not in on_the_day
+    assert 'name="sheet_version"' in on_the_day
