@@ -9,6 +9,7 @@ season, a player from another table) change nothing.
 from datetime import timedelta
 
 import pytest
+import time_machine
 from django.urls import reverse
 
 from tests.support.seasons import make_manche, make_season
@@ -21,7 +22,8 @@ def _manche_url(name, manche, **extra):
 
 @pytest.fixture
 def full_table(world, make_user):
-    """Manche 1 with five seated players (Henri takes the fifth seat) and its sheet's table in place."""
+    """Manche 1 with five seated players (Henri takes the fifth seat) and its sheet's table in
+    place, on its night (its sheet takes donnes from its day on): the whole test at its start."""
     from league.models import Registration
     from league.services.sheet import table_ensure
 
@@ -30,7 +32,8 @@ def full_table(world, make_user):
     table_ensure(manche=world.manche)
     world.manche.refresh_from_db()
     world.henri = henri
-    return world
+    with time_machine.travel(world.manche.starts_at, tick=True):
+        yield world
 
 
 def _donne(manche, taker="anne", **overrides):
