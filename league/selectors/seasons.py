@@ -145,7 +145,8 @@ def manche_page(season: Season, number: str | None, *, now: datetime):
 
 def manche_rows(season: Season, user, manches, *, now: datetime) -> list[dict]:
     """The rows of ``manches`` (a page of the season's): fill, state and ``user``'s own place
-    (one query over the page's registrations: :func:`with_counts`)."""
+    (one query over the page's registrations: :func:`with_counts`), said only of a manche still
+    to play: a cancelled one's sign-ups stay on record, but he plays nothing there."""
     return [
         {
             "manche": manche,
@@ -153,7 +154,7 @@ def manche_rows(season: Season, user, manches, *, now: datetime) -> list[dict]:
             "seated": manche.seated,
             "waiting": manche.waiting,
             "seats": cal.SEATS,
-            "mine": manche.mine,
+            "mine": manche.mine if manche.status in Manche.TO_PLAY else None,
         }
         for manche in with_counts(manches, reader=user)
     ]

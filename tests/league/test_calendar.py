@@ -223,3 +223,19 @@ def test_the_calendar_groups_its_manches_by_month_with_the_readers_place(client,
     ]
     assert places == ["vous jouez", "liste d'attente"]
     assert body.count("me-row") == 2
+
+
+def test_a_cancelled_manche_is_not_one_the_reader_plays(client, season, player):
+    """His sign-up stays on record, but the calendar and the season page no longer say he plays
+    there, nor mark the line as his."""
+    from tests.support.seasons import make_manche
+
+    cancelled = make_manche(season, 1, starts_at=datetime(2025, 11, 27, 21, tzinfo=PARIS))
+    register(cancelled, player)
+    Manche.objects.filter(pk=cancelled.pk).update(status=Manche.Status.CANCELLED)
+    client.force_login(player)
+    for page in ("league:calendar", "league:season_detail"):
+        body = client.get(reverse(page, args=[season.name]), {"page": 1}).content.decode()
+        assert "Annulée" in body
+        assert "vous jouez" not in body and ">inscrit<" not in body
+        assert "me-row" not in body
