@@ -24,7 +24,7 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 
 from league import rules
-from league.rules.card_facts import attack_points_range, misere_total_range
+from league.rules.card_facts import attack_points_range, misere_total_range, poignees_problems
 from league.rules.donne import REQUIRED_POINTS
 
 from ..transfer import FORMAT, VERSION
@@ -214,7 +214,11 @@ class Table:
         if level:
             shower = taker if rng.random() < 0.6 else rng.choice(table)
             poignees.append({"player": shower, "level": level})
-            if rng.random() < 0.08:
+            # A second one, a simple, when the deck holds both (not at three, nor beside a triple at four).
+            both = [level, "simple"]
+            if rng.random() < 0.08 and not poignees_problems(
+                both, len(table), tarot_biere=self.ruleset.is_tarot_biere
+            ):
                 other = rng.choice([p for p in table if p != shower])
                 poignees.append({"player": other, "level": "simple"})
         donne = {

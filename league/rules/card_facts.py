@@ -17,7 +17,12 @@ rulebooks' own arithmetic:
   the défense's; prise and garde: the écart, which holds neither a king nor a
   bout — "On ne peut écarter ni Roi, ni Bout");
 - the misère game sets the chien aside ("le chien n'est attribué à
-  personne"): the players' card points add up to 91 minus the chien's.
+  personne"): the players' card points add up to 91 minus the chien's;
+- the deck holds 21 trumps and the Excuse, which a poignée may show in place
+  of a trump ("L'Excuse peut remplacer un atout manquant"): the poignées of
+  one donne show 22 cards at most between them, a poignée being 8, 10 or 13
+  trumps at Tarot-Bière (seed 000) and at five players under the FFT, 10, 13
+  or 15 at four, 13, 15 or 18 at three.
 
 Every function returns problems (a list of :class:`RuleViolation` with the
 donne's field paths); :mod:`.donne` adds them to its validation.
@@ -40,6 +45,8 @@ __all__ = [
     "chien_size",
     "contract_facts_problems",
     "misere_total_range",
+    "poignee_trumps",
+    "poignees_problems",
 ]
 
 TOTAL_POINTS = Decimal(91)
@@ -64,6 +71,41 @@ def chien_size(players: int) -> int:
     """Cards in the chien: 3 at five players, 6 at three or four (seed 000,
     "LE JEU A 4"; FFT)."""
     return 3 if players == 5 else 6
+
+
+#: The cards a poignée may show: the 21 trumps and the Excuse.
+TRUMPS_AND_EXCUSE = 22
+_POIGNEE_TRUMPS = {
+    5: {"simple": 8, "double": 10, "triple": 13},
+    4: {"simple": 10, "double": 13, "triple": 15},
+    3: {"simple": 13, "double": 15, "triple": 18},
+}
+
+
+def poignee_trumps(players: int, *, tarot_biere: bool) -> Mapping[str, int]:
+    """The trumps each level of poignée shows: 8, 10, 13 at Tarot-Bière whatever the
+    table (seed 000, "LA POIGNEE"), else by the number of players (the FFT's rules)."""
+    return _POIGNEE_TRUMPS[5 if tarot_biere else players]
+
+
+def poignees_problems(levels: list[str], players: int, *, tarot_biere: bool) -> list[RuleViolation]:
+    """Poignées whose trumps add up to more than the deck's 21 trumps and the Excuse
+    (two triples at five: 26 cards); ``levels`` are the shown poignées' levels."""
+    trumps = poignee_trumps(players, tarot_biere=tarot_biere)
+    shown = sum(trumps[level] for level in levels)
+    if shown <= TRUMPS_AND_EXCUSE:
+        return []
+    return [
+        _v(
+            "poignees",
+            _(
+                "the poignées shown hold %(shown)s trumps between them (%(levels)s); the deck has "
+                "only 21 trumps and the Excuse"
+            ),
+            shown=shown,
+            levels=", ".join(f"{level} {trumps[level]}" for level in levels),
+        )
+    ]
 
 
 def _best(count: int, cards: tuple[Decimal, ...]) -> Decimal:

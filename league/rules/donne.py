@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from .card_facts import contract_facts_problems, misere_total_problems
+from .card_facts import contract_facts_problems, misere_total_problems, poignees_problems
 from .errors import RuleViolation, raise_if
 from .messages import Message
 from .messages import gettext_noop as _
@@ -352,6 +352,9 @@ def validate_donne(
                     value=p.level,
                 )
             )
+    levels = [p.level for p in donne.poignees or ()]
+    if len(levels) > 1 and len(table) in (3, 4, 5) and all(level in POIGNEE_VALUES for level in levels):
+        problems.extend(poignees_problems(levels, len(table), tarot_biere=ruleset.is_tarot_biere))
     _check_side_bets(ruleset, donne, seated, problems)
     facts_known = (
         bouts_ok

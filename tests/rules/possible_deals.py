@@ -12,7 +12,7 @@ from decimal import Decimal
 
 from hypothesis import strategies as st
 
-from league.rules.card_facts import attack_points_range, misere_total_range
+from league.rules.card_facts import TRUMPS_AND_EXCUSE, attack_points_range, misere_total_range, poignee_trumps
 
 REQUIRED = {0: 56, 1: 51, 2: 41, 3: 36}
 
@@ -48,6 +48,23 @@ def contract_facts(draw, *, players: int, contract: str, must_win: bool = False)
     if bouts <= 2 and chelem not in ("announced_made", "made"):
         petit.append("defense")
     return {"bouts": bouts, "points": points, "petit_au_bout": draw(st.sampled_from(petit)), "chelem": chelem}
+
+
+@st.composite
+def poignees(draw, table, *, tarot_biere: bool, max_size: int = 3) -> list[tuple[str, str]]:
+    """``[(player, level)]``: poignées shown by different players whose trumps the
+    deck holds between them (21 trumps and the Excuse); a level that would go past
+    it is not drawn, and the drawing stops when no level is left."""
+    trumps = poignee_trumps(len(table), tarot_biere=tarot_biere)
+    shown, left = [], TRUMPS_AND_EXCUSE
+    for player in draw(st.lists(st.sampled_from(table), unique=True, max_size=max_size)):
+        levels = [level for level, count in trumps.items() if count <= left]
+        if not levels:
+            break
+        level = draw(st.sampled_from(levels))
+        shown.append((player, level))
+        left -= trumps[level]
+    return shown
 
 
 @st.composite

@@ -1,5 +1,6 @@
 """Donnes no deal can produce are refused, naming the rule (seed 000:
-"Valeur des cartes", "LE CHELEM", "LE PETIT AU BOUT", "JOUER LA MISERE")."""
+"Valeur des cartes", "LE CHELEM", "LE PETIT AU BOUT", "JOUER LA MISERE",
+"LA POIGNEE")."""
 
 from decimal import Decimal
 
@@ -123,6 +124,59 @@ def test_the_misere_game_at_four_sets_a_chien_of_six_cards_aside(tb):
         score_donne(tb, FOUR, misere_game({"ben": 30, "fifi": 20, "anne": 20, "bruno": 10}, dealer="ben")).won
         is None
     )
+
+
+THREE = ("ben", "fifi", "anne")
+FFT = ruleset_for("fft", "2011-2012")
+
+
+def test_two_triple_poignees_at_five_are_refused(tb):
+    """A triple poignée is 13 trumps at five: two of them are 26 cards, and the deck
+    has 21 trumps and the Excuse."""
+    donne = contract(poignees=[("ben", "triple"), ("eric", "triple")])
+    with pytest.raises(InvalidInput) as exc:
+        score_donne(tb, FIVE, donne)
+    assert fields(exc.value) == ["poignees"]
+    assert "26" in str(exc.value)
+
+
+def test_a_triple_and_a_simple_poignee_at_five_are_scored(tb):
+    """13 + 8 = 21 trumps: the other three players hold the last trump or the Excuse."""
+    assert score_donne(tb, FIVE, contract(poignees=[("ben", "triple"), ("eric", "simple")])).unit
+
+
+def test_three_poignees_at_five_may_not_exceed_the_deck(tb):
+    """Two doubles and a simple: 10 + 10 + 8 = 28 cards."""
+    donne = contract(poignees=[("ben", "double"), ("eric", "double"), ("anne", "simple")])
+    with pytest.raises(InvalidInput) as exc:
+        score_donne(tb, FIVE, donne)
+    assert fields(exc.value) == ["poignees"]
+
+
+def test_tarot_biere_at_four_keeps_its_poignees_of_8_10_13(tb):
+    """The club's poignées are 8, 10 and 13 trumps whatever the table: a triple and a
+    simple are 21 at a table of four too."""
+    assert score_donne(
+        tb, FOUR, contract(dealer="anne", poignees=[("ben", "triple"), ("fifi", "simple")])
+    ).unit
+
+
+def test_the_fft_at_four_counts_10_13_15(fft):
+    """At four the FFT's poignées are 10, 13 and 15 trumps: two simples (20) are possible,
+    a double and a simple (23) are not."""
+    assert score_donne(
+        fft, FOUR, contract(dealer="anne", poignees=[("ben", "simple"), ("fifi", "simple")])
+    ).unit
+    with pytest.raises(InvalidInput) as exc:
+        score_donne(fft, FOUR, contract(dealer="anne", poignees=[("ben", "double"), ("fifi", "simple")]))
+    assert fields(exc.value) == ["poignees"]
+
+
+def test_the_fft_at_three_allows_one_poignee_only(fft):
+    """At three a simple poignée is 13 trumps: no two players can both show one."""
+    with pytest.raises(InvalidInput) as exc:
+        score_donne(fft, THREE, contract(dealer="anne", poignees=[("ben", "simple"), ("fifi", "simple")]))
+    assert fields(exc.value) == ["poignees"]
 
 
 @settings(max_examples=200, deadline=None)

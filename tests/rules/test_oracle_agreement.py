@@ -55,7 +55,6 @@ POOL = {
     "al": "Anne",  # the same name as anne: the id decides
 }
 CONTRACT_NAMES = ["pouce", "prise", "garde", "garde_sans", "garde_contre"]
-LEVELS = ["simple", "double", "triple"]
 # Custom place points whose tie averages (runs of 2 to 5 places) are all
 # terminating decimals: the engine keeps points as ``Decimal`` and cannot hold
 # 4/3 exactly (see test_tied_place_points_average_exactly below).
@@ -86,7 +85,7 @@ def contract_dicts(draw, family: str, table, *, must_win: bool = False):
         partner = draw(st.sampled_from([p for p in table if p != taker]))
     kind = draw(st.sampled_from(CONTRACT_NAMES))
     facts = draw(possible_deals.contract_facts(players=n, contract=kind, must_win=must_win))
-    shown = draw(st.lists(st.sampled_from(table), unique=True, max_size=2))
+    shown = draw(possible_deals.poignees(table, tarot_biere=family == "tarot-biere", max_size=2))
     d = {
         "kind": "contract",
         "dealer": None,
@@ -94,7 +93,7 @@ def contract_dicts(draw, family: str, table, *, must_win: bool = False):
         "contract": kind,
         "partner": partner,
         **facts,
-        "poignees": [{"player": p, "level": draw(st.sampled_from(LEVELS))} for p in shown],
+        "poignees": [{"player": p, "level": level} for p, level in shown],
         "miseres": [],
         "penalties": [],
     }

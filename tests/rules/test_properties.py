@@ -35,8 +35,8 @@ def contract_donnes(draw, table, ruleset):
         partner = draw(st.sampled_from([p for p in table if p != taker]))
     kind = draw(st.sampled_from(["pouce", "prise", "garde", "garde_sans", "garde_contre"]))
     facts = draw(possible_deals.contract_facts(players=len(table), contract=kind))
-    shown = draw(st.lists(st.sampled_from(table), unique=True, max_size=3))
-    poignees = tuple(Poignee(p, draw(st.sampled_from(["simple", "double", "triple"]))) for p in shown)
+    shown = draw(possible_deals.poignees(table, tarot_biere=ruleset.is_tarot_biere))
+    poignees = tuple(Poignee(p, level) for p, level in shown)
     miseres, penalties = (), ()
     if ruleset.has_pot:
         announced = draw(
