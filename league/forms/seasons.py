@@ -5,6 +5,7 @@ Forms only parse and present; every rule is checked by the services
 whose ``ValidationError`` is put back on the form's fields.
 """
 
+import itertools
 from datetime import UTC, date, datetime, time
 from decimal import Decimal, InvalidOperation
 from zoneinfo import ZoneInfo
@@ -14,6 +15,7 @@ from django.core.exceptions import ValidationError
 from django.utils.formats import date_format
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from accounts.forms.common import MemberChoiceField as ClubMemberChoiceField
 from accounts.models import User
@@ -21,7 +23,7 @@ from accounts.name_order import by_name
 
 from ..models import Manche, Season
 from ..rules import calendar as cal
-from ..rules.ruleset import PARAM_KEYS
+from ..rules.ruleset import DEFAULT_PLACE_POINTS, PARAM_KEYS
 
 # What a club can mean (far beyond any real season).
 MULTIPLIER_MAX = 100
@@ -143,15 +145,29 @@ class SeasonForm(forms.Form):
         parts = [p.strip().replace(",", ".") for p in raw.split(";")] if ";" in raw else raw.split(",")
         parts = [p.strip() for p in parts]
         try:
-            # Decimal-compatible strings; the engine checks there are five.
             numbers = [Decimal(p) for p in parts if p]
         except InvalidOperation:
             raise ValidationError(
                 _("Cinq nombres séparés par des virgules, par exemple 3, 2, 1, 0, -1.")
             ) from None
+        if len(numbers) != len(DEFAULT_PLACE_POINTS):
+            raise ValidationError(
+                ngettext(
+                    "Cinq nombres, un par place du 1er au 5e : %(count)s donné.",
+                    "Cinq nombres, un par place du 1er au 5e : %(count)s donnés.",
+                    len(numbers),
+                )
+                % {"count": len(numbers)}
+            )
         if not all(n.is_finite() and abs(n) <= PLACE_POINTS_MAX for n in numbers):
             raise ValidationError(
                 _("Des points par place entre -%(max)s et %(max)s.") % {"max": PLACE_POINTS_MAX}
+            )
+        # A place never earns more than the one above it. (The season format, which
+        # carries any five numbers, leaves it to the club: only the President's form asks it.)
+        if any(lower > higher for higher, lower in itertools.pairwise(numbers)):
+            raise ValidationError(
+                _("Une place ne peut pas rapporter plus que la place au-dessus d'elle (1er ≥ 2e ≥ … ≥ 5e).")
             )
         return [int(n) if n == n.to_integral_value() else float(n) for n in numbers]
 

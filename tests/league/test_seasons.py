@@ -192,3 +192,29 @@ def test_closing_applies_the_participation_malus_computed_by_the_engine(presiden
     closed_malus = {row.player: row.malus for row in season_result(season).standings}
     assert open_malus["p1"] == 0
     assert closed_malus["p1"] == 9  # 10 manches minimum, 1 played
+
+
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [
+        ("3, 2, 1, 0", "Cinq nombres, un par place du 1er au 5e : 4 donnés."),
+        ("-1, 0, 1, 2, 3", "Une place ne peut pas rapporter plus que la place au-dessus d'elle"),
+        ("3, 2, 2, 0, 1", "Une place ne peut pas rapporter plus que la place au-dessus d'elle"),
+    ],
+)
+def test_the_season_form_refuses_place_points_that_are_not_five_nor_descending(
+    client, president, typed, message
+):
+    """Points par place: five numbers, the 1st's worth at least the 2nd's and so on; the
+    form says which rule, at the field, and nothing is created."""
+    client.force_login(president)
+    fields = {"name": "2026-2027", "family": "tarot-biere", "president": president.pk}
+    response = client.post(reverse("league:season_create"), {**fields, "place_points": typed})
+    assert response.status_code == 200
+    assert message in response.context["form"].errors["place_points"][0]
+    assert not Season.objects.exists()
+    assert (
+        client.post(reverse("league:season_create"), {**fields, "place_points": "4, 2, 2, 0, -1"}).status_code
+        == 302
+    )
+    assert Season.objects.get().params == {"place_points": [4, 2, 2, 0, -1]}
