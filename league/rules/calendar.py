@@ -28,6 +28,7 @@ __all__ = [
     "SEATS",
     "CalendarOptions",
     "closing_problems",
+    "entry_problems",
     "first_thursday",
     "fill_state",
     "missing_players",
@@ -37,6 +38,7 @@ __all__ = [
     "local_date",
     "manche_start",
     "season_dates",
+    "season_dates_problems",
     "season_start_year",
     "season_starts",
     "season_year",
@@ -201,6 +203,30 @@ def entry_problems(starts_at: datetime, now: datetime, tz: str = CLUB_TIMEZONE) 
             Message(
                 gettext_noop("the manche starts at %(starts_at)s: its donnes are entered from that day on"),
                 {"starts_at": starts_at.astimezone(ZoneInfo(CLUB_TIMEZONE))},
+            ),
+        )
+    ]
+
+
+def season_dates_problems(
+    starts_at: datetime, first_year: int | None, tz: str = CLUB_TIMEZONE
+) -> list[RuleViolation]:
+    """A manche is played within its season's year, from 8 July of the first year of
+    its name to 7 July of the next (:func:`season_year`'s cut-over): a manche of
+    September 2027 belongs to 2027-2028, not to 2026-2027. A season whose name
+    gives no year (an imported one) sets no bounds."""
+    if first_year is None or season_year(starts_at, tz) == first_year:
+        return []
+    month, day = SEASON_YEAR_FIRST_DAY
+    return [
+        RuleViolation(
+            "starts_at",
+            Message(
+                gettext_noop("a manche of the season is played between %(first)s and %(last)s"),
+                {
+                    "first": datetime(first_year, month, day, tzinfo=ZoneInfo(tz)),
+                    "last": datetime(first_year + 1, month, day, tzinfo=ZoneInfo(tz)) - timedelta(minutes=1),
+                },
             ),
         )
     ]

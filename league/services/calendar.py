@@ -18,6 +18,8 @@ from accounts.models import User
 
 from ..models import Manche, Registration, Season
 from ..rules import calendar as cal
+from ..rules.ruleset import season_year
+from ..wording import message_text
 from .revision import invalidate
 from .seasons import notify_members
 
@@ -32,6 +34,15 @@ def _location(season: Season, location: str | None) -> str:
 def _season_writable(season: Season) -> None:
     if season.state == Season.State.CLOSED:
         raise ValidationError({"season": _("La saison est close : rouvrez-la pour modifier son calendrier.")})
+
+
+def _check_date(season: Season, starts_at: datetime | None) -> None:
+    """A date and time with its zone, within the season's year (``rules.calendar.season_dates_problems``)."""
+    if starts_at is None or starts_at.tzinfo is None:
+        raise ValidationError({"starts_at": _("Indiquez la date et l'heure de la manche.")})
+    problems = cal.season_dates_problems(starts_at, season_year(season.name))
+    if problems:
+        raise ValidationError({"starts_at": [message_text(p.message) for p in problems]})
 
 
 def _registered_players(manche: Manche) -> list[User]:
@@ -98,8 +109,7 @@ def manche_add(
     """An extra manche ("parties supplémentaires"), numbered after the last one."""
     season = Season.objects.select_for_update().get(pk=season.pk)
     _season_writable(season)
-    if starts_at is None or starts_at.tzinfo is None:
-        raise ValidationError({"starts_at": _("Indiquez la date et l'heure de la manche.")})
+    _check_date(season, starts_at)
     number = (season.manches.aggregate(n=Max("number"))["n"] or 0) + 1
     manche = Manche(
         season=season,
@@ -128,8 +138,7 @@ def manche_move(
     _season_writable(manche.season)
     if manche.status not in Manche.TO_PLAY:
         raise ValidationError({"starts_at": _("Une manche jouée ou annulée ne peut plus être déplacée.")})
-    if starts_at is None or starts_at.tzinfo is None:
-        raise ValidationError({"starts_at": _("Indiquez la date et l'heure de la manche.")})
+    _check_date(manche.season, starts_at)
     place = _location(manche.season, location)
     if starts_at == manche.starts_at and place == manche.location:
         return manche

@@ -64,6 +64,37 @@ def test_an_extra_manche_is_numbered_after_the_last(season, president, open_manc
     assert extra.location == "Chez Ben"
 
 
+def test_a_manche_is_added_within_its_seasons_year(season, president):
+    """2025-2026 runs from 8 July 2025 to 7 July 2026 (Paris): a manche of September 2026
+    belongs to the next season and is refused, naming the bounds; nothing is added."""
+    with pytest.raises(ValidationError) as caught:
+        manche_add(
+            by=president, season=season, starts_at=datetime(2026, 9, 10, 21, tzinfo=PARIS), now=timezone.now()
+        )
+    assert caught.value.message_dict["starts_at"] == [
+        "une manche de la saison se joue entre le 8 juil. 2025 à 00:00 et le 7 juil. 2026 à 23:59"
+    ]
+    assert not season.manches.exists()
+    last_evening = datetime(2026, 7, 7, 23, 30, tzinfo=PARIS)
+    assert (
+        manche_add(by=president, season=season, starts_at=last_evening, now=timezone.now()).starts_at
+        == last_evening
+    )
+
+
+def test_a_manche_is_not_moved_out_of_its_seasons_year(client, open_manche, president):
+    """The President's move form says so at the date, and the manche keeps its date."""
+    client.force_login(president)
+    before = open_manche.starts_at
+    response = client.post(
+        reverse("league:manche_edit", args=[open_manche.season.name, open_manche.number]),
+        {"form": "move", "day": "2026-07-08", "at": "21:00", "location": "Chez Ben"},
+    )
+    assert "une manche de la saison se joue entre le 8 juil. 2025" in response.content.decode()
+    open_manche.refresh_from_db()
+    assert open_manche.starts_at == before
+
+
 def test_moving_a_manche_emails_its_registered_players(
     open_manche, president, player, members, eager_tasks, django_capture_on_commit_callbacks
 ):

@@ -5,7 +5,7 @@ the cache, an application holding it is answered 304, and a change (one
 that bumps the season's revision or only a sign-up) shows at the next poll.
 """
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 import pytest
 from django.urls import reverse
@@ -16,7 +16,7 @@ from league.models import Registration, Season
 from league.selectors import feeds
 from league.services.calendar import manche_cancel, manche_move, manche_set_capitaine
 from league.services.registrations import registration_withdraw
-from tests.support.seasons import make_manche, make_season, register
+from tests.support.seasons import PARIS, make_manche, make_season, register
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_season_clock")]
 
@@ -80,8 +80,8 @@ def test_writing_a_season_feed_takes_as_many_queries_for_many_manches_as_for_one
     client, president, members, player, capitaine
 ):
     small = make_season("2024-2025", president=president)
-    make_manche(small, 1, capitaine=capitaine)
-    big = make_season("2026-2027", president=president)
+    make_manche(small, 1, starts_at=datetime(2024, 11, 21, 21, tzinfo=PARIS), capitaine=capitaine)
+    big = make_season("2025-2026", president=president)  # its manches in the weeks after IN_SEASON
     for number in range(1, 7):
         manche = make_manche(
             big, number, starts_at=timezone.now() + timedelta(days=7 * number), capitaine=capitaine

@@ -29,7 +29,7 @@ def edit(client, season, **changes):
 def test_the_preview_shows_both_classifications_and_saves_nothing(client, played, president):
     client.force_login(president)
     revision = Season.objects.get(pk=played.pk).revision
-    response = edit(client, played, place_points="-1, 0, 1, 2, 3", action="preview")
+    response = edit(client, played, place_points="10, 0, 0, 0, 0", action="preview")
     html = response.content.decode()
     assert response.status_code == 200
     assert 'id="side-by-side"' in html
@@ -40,7 +40,7 @@ def test_the_preview_shows_both_classifications_and_saves_nothing(client, played
 
 def test_a_title_changing_hands_is_named(client, played, president):
     client.force_login(president)
-    html = edit(client, played, place_points="-1, 0, 1, 2, 3", action="preview").content.decode()
+    html = edit(client, played, place_points="10, 0, 0, 0, 0", action="preview").content.decode()
     assert 'id="hands-changing"' in html
     assert "Champion du Monde</strong>" in html
 
