@@ -1,4 +1,5 @@
-/* The feuille de marque: show the fields of the kind of donne chosen, confirm before closing. */
+/* The feuille de marque: show the fields of the kind of donne chosen. Confirming before closing
+   is the close form's data-confirm, asked by site.js (the one handler of data-confirm). */
 (function () {
   function applyKind(root) {
     (root || document).querySelectorAll("form.donne-form").forEach(function (form) {
@@ -10,10 +11,6 @@
   }
   document.addEventListener("change", function (event) {
     if (event.target && event.target.name === "kind") { applyKind(); }
-  });
-  document.addEventListener("submit", function (event) {
-    var message = event.target.getAttribute && event.target.getAttribute("data-confirm");
-    if (message && !window.confirm(message)) { event.preventDefault(); }
   });
   document.addEventListener("DOMContentLoaded", function () { applyKind(); });
   document.body.addEventListener("htmx:afterSwap", function () { applyKind(); });

@@ -65,13 +65,16 @@ class Opener:
     """``open_browser()`` gives a new page with its own cookies (one person) at the journey's size.
 
     The journey's last page (``open_browser.last_page``, else the last page
-    opened) is screenshot at the end of the test, passed or failed.
+    opened) is screenshot at the end of the test, passed or failed. Every
+    question a page asks (``window.confirm``) is accepted and kept, in order,
+    in ``open_browser.dialogs``.
     """
 
     def __init__(self, browser, viewport, base_url):
         self.browser, self.viewport, self.base_url = browser, viewport, base_url
         self.contexts = []
         self.last_page = None
+        self.dialogs: list[str] = []
 
     def __call__(self, **options):
         """``options``: more of Playwright's context options (``service_workers="block"``…)."""
@@ -81,8 +84,12 @@ class Opener:
         context.set_default_timeout(15_000)
         self.contexts.append(context)
         page = context.new_page()
-        page.on("dialog", lambda dialog: dialog.accept())  # "Clôturer la manche ?" and the like
+        page.on("dialog", self._accept)  # "Clôturer la manche ?" and the like
         return page
+
+    def _accept(self, dialog) -> None:
+        self.dialogs.append(dialog.message)
+        dialog.accept()
 
     def finish(self, name: str) -> None:
         page = self.last_page

@@ -63,8 +63,11 @@ def test_capitaine_enters_a_whole_manche_corrects_a_donne_and_closes_it(open_bro
         )
     expect(page.locator("#pot")).to_contain_text("0")
 
+    asked = len(open_browser.dialogs)
     page.locator("#sheet-actions").get_by_role("button", name="Clôturer la manche").click()
     expect(page.locator("main")).to_contain_text("Manche clôturée")
+    # Asked once (two scripts once asked it twice).
+    assert open_browser.dialogs[asked:] == ["Clôturer la manche et publier le classement ?"]
     expect(page).to_have_url(re.compile(re.escape(club.manche_path(manche)) + "$"))
     expect(page.locator("#results")).to_contain_text("Vainqueur : Anne")
     manche.refresh_from_db()
