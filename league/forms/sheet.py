@@ -229,7 +229,34 @@ class DonneForm(EngineErrorsMixin, VersionedForm):
                 self.add_error("bouts", _("Indiquez le nombre de bouts de l'attaque."))
             if data.get("points") is None and "points" not in self.errors:
                 self.add_error("points", _("Indiquez les points de l'attaque."))
+        if self.allows_misere:
+            self._clean_penalties(data)
         return data
+
+    def _clean_penalties(self, data) -> None:
+        """A penalty pays an amount into the pot (§3): a reason, or what it pays each other player,
+        typed without that amount is refused on the amount's field, never dropped."""
+        for u in self.players:
+            amount_field = f"penalty_{u.username}"
+            if data.get(amount_field) or amount_field in self.errors:
+                continue
+            if data.get(f"penalty_each_{u.username}"):
+                self.add_error(
+                    amount_field,
+                    _(
+                        "Montant manquant : une pénalité paie d'abord un montant au pot (un multiple "
+                        "de 10), puis, s'il y a lieu, autant à chaque adversaire (main jetée : 60 au "
+                        "pot, 40 à chacun)."
+                    ),
+                )
+            elif (data.get(f"penalty_reason_{u.username}") or "").strip():
+                self.add_error(
+                    amount_field,
+                    _(
+                        "Montant manquant : une pénalité paie un montant au pot (un multiple de 10). "
+                        "Indiquez-le, ou effacez le motif."
+                    ),
+                )
 
     def to_data(self) -> dict:
         """The donne in the interchange format's shape, for ``league.services.sheet``."""
