@@ -38,6 +38,12 @@ def misere_text(kind: str, who: str, *, valid: bool = True) -> str:
     return text if valid else f"{text} ({gettext('fausse')})"
 
 
+def card_points_text(points, who: str) -> str:
+    """A player's card points in the misère game, as the sheet and the manche's history both write
+    them: ``Anne 20,5``."""
+    return f"{who} {num(points)}"
+
+
 def penalty_text(amount, who: str) -> str:
     """A penalty given at a donne: ``pénalité 20 (Anne)``."""
     return gettext("pénalité %(amount)s (%(who)s)") % {"amount": num(amount), "who": who}

@@ -19,7 +19,7 @@ from django.utils.translation import gettext
 
 from accounts.models import User
 from league.templatetags.numbers import num
-from league.wording import instant, misere_text, penalty_text, poignee_text
+from league.wording import card_points_text, instant, misere_text, penalty_text, poignee_text
 
 from ..models import Donne, Manche, QuickResult, Seat
 
@@ -93,7 +93,7 @@ def _value(value, field, people: _People) -> str:
     if field.name in _SIDE_ENTRIES:
         return " · ".join(_SIDE_ENTRIES[field.name](item, people) for item in value)
     if isinstance(value, dict):  # a misère game's card points, by login
-        return ", ".join(f"{people.by_login(login)} {num(points)}" for login, points in value.items())
+        return ", ".join(card_points_text(points, people.by_login(login)) for login, points in value.items())
     if isinstance(value, list):  # the order the table agreed, by login
         return ", ".join(people.by_login(login) for login in value)
     return str(value)

@@ -21,7 +21,7 @@ from accounts.models import User
 from league import rules
 from league.rules.adjustments import CR_NON_CONFORME, CR_REMPLACEMENT, CR_RETARD
 from league.rules.calendar import closing_problems, entry_problems
-from league.wording import message_text, misere_text, penalty_text, poignee_text
+from league.wording import card_points_text, message_text, misere_text, penalty_text, poignee_text
 
 from .. import revision_cache
 from ..models import Donne, Manche, QuickResult, Registration, Seat
@@ -260,10 +260,18 @@ class SheetState:
                     "cells": [(result.scores.get(p) if result else None, running[p]) for p in self.table],
                     "explanation": [render(m, self.users) for m in result.explanation] if result else [],
                     "sides": self._sides(donne),
+                    "card_points": self._card_points(donne),
                 }
             )
         out.reverse()
         return out
+
+    def _card_points(self, donne) -> list[str]:
+        """A misère game's card points as entered, each player by his display name, in playing order:
+        ``["Anne 12", "Bruno 20,5", …]``; nothing for a contract."""
+        points = donne.misere_points or {}
+        order = [p for p in self.table if p in points] + [p for p in points if p not in self.table]
+        return [card_points_text(points[p], str(self.users.get(p, p))) for p in order]
 
     def _sides(self, donne) -> list[str]:
         """A donne's poignées, misères and penalties in words, each player by his display name."""
