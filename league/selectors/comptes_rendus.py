@@ -20,6 +20,7 @@ from accounts.roles import current_president
 
 from .. import revision_cache, rules
 from ..models import Comment, CompteRendu, Manche, Season
+from ..templatetags.numbers import num, signed
 from .engine import compte_rendu_to_engine, manche_outcomes
 from .seasons import seasons_in_progress
 
@@ -581,7 +582,8 @@ def excluded_from_replacement(situation: MancheComptesRendus) -> set[int]:
 
 
 def ranking_markdown(situation: MancheComptesRendus) -> str:
-    """The manche's classification as a Markdown table, to prefill the compte-rendu."""
+    """The manche's classification as a Markdown table, to prefill the compte-rendu: its scores and
+    points written as the site's results write them (``+300``, ``−250``, ``1,5``)."""
     lines = [
         "| " + " | ".join([_("Place"), _("Joueur"), _("Score"), _("Points")]) + " |",
         "|---:|:---|---:|---:|",
@@ -591,5 +593,5 @@ def ranking_markdown(situation: MancheComptesRendus) -> str:
         name = str(user) if user else entry.player
         if entry.absent:
             name = _("%(name)s (absent)") % {"name": name}
-        lines.append(f"| {entry.place} | {name} | {entry.score} | {rules.json_number(entry.points)} |")
+        lines.append(f"| {entry.place} | {name} | {signed(entry.score)} | {num(entry.points)} |")
     return "\n".join(lines)

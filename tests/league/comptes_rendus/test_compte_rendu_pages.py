@@ -44,8 +44,8 @@ def test_write_form_is_prefilled_with_the_ranking_table(client, manche, players)
     response = client.get(write_url(manche))
     assert response.status_code == 200
     text = response.context["form"].initial["text"]
-    assert "| 1 | Anne | 300 | 3 |" in text
-    assert "| 5 | Denis | -250 | -1 |" in text
+    assert "| 1 | Anne | +300 | 3 |" in text
+    assert "| 5 | Denis | \u2212250 | \u22121 |" in text
     assert "Manche 1" in response.context["form"].initial["title"]
 
 
