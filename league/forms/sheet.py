@@ -244,16 +244,15 @@ class DonneForm(EngineErrorsMixin, VersionedForm):
                 self.add_error(
                     amount_field,
                     _(
-                        "Montant manquant : une pénalité paie d'abord un montant au pot (un multiple "
-                        "de 10), puis, s'il y a lieu, autant à chaque adversaire (main jetée : 60 au "
-                        "pot, 40 à chacun)."
+                        "Montant manquant : une pénalité paie d'abord au pot un multiple de 10, "
+                        "puis à chaque adversaire (main jetée : 60 au pot, 40 à chacun)."
                     ),
                 )
             elif (data.get(f"penalty_reason_{u.username}") or "").strip():
                 self.add_error(
                     amount_field,
                     _(
-                        "Montant manquant : une pénalité paie un montant au pot (un multiple de 10). "
+                        "Montant manquant : une pénalité paie au pot un multiple de 10. "
                         "Indiquez-le, ou effacez le motif."
                     ),
                 )

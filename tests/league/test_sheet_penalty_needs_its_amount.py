@@ -33,10 +33,16 @@ def post(client, manche, body):
     return client.post(url, body, **HTMX).content.decode()
 
 
-def amount_errors(html: str, player: str) -> str:
-    """What the page says under ``player``'s penalty fields (the cell of the optional details)."""
+def amount_field(html: str, player: str) -> str:
+    """``player``'s penalty amount input."""
     start = html.index(f'name="penalty_{player}"')
-    return html[start : html.index("</td>", start)]
+    return html[start : html.index(">", start)]
+
+
+def penalty_errors(html: str, player: str) -> str:
+    """What the page says of ``player``'s penalty, in the row under his (the whole panel's width)."""
+    start = html.index(f'id="penalty-errors-{player}"')
+    return html[start : html.index("</tr>", start)]
 
 
 @pytest.mark.parametrize("amount", ["", "0"])
@@ -45,9 +51,11 @@ def test_a_penalty_reason_without_its_amount_is_refused_on_the_amount(client, ma
     body = post_donne_fields(0, contract(capitaine, points=60))
     body.update({"penalty_gege": amount, "penalty_reason_gege": "chien regardé"})
     html = post(client, manche, body)
-    cell = amount_errors(html, "gege")
-    assert "is-invalid" in cell
-    assert escape("Montant manquant : une pénalité paie un montant au pot (un multiple de 10).") in cell
+    assert "is-invalid" in amount_field(html, "gege")
+    assert 'aria-describedby="penalty-errors-gege"' in amount_field(html, "gege")
+    assert escape("Gege\xa0: Montant manquant : une pénalité paie au pot un multiple de 10.") in penalty_errors(
+        html, "gege"
+    )
     assert re.search(r"<details[^>]* open>", html)  # the optional details are shown open, with the message
     assert not Donne.objects.exists()
 
@@ -58,8 +66,11 @@ def test_what_a_penalty_pays_each_player_without_its_amount_is_refused_on_the_am
     client.force_login(capitaine)
     body = post_donne_fields(0, contract(capitaine, points=60))
     body.update({"penalty_reason_gege": "main jetée", "penalty_each_gege": "40"})
-    cell = amount_errors(post(client, manche, body), "gege")
-    assert escape("Montant manquant : une pénalité paie d'abord un montant au pot") in cell
+    html = post(client, manche, body)
+    assert "is-invalid" in amount_field(html, "gege")
+    assert escape("Montant manquant : une pénalité paie d'abord au pot un multiple de 10") in penalty_errors(
+        html, "gege"
+    )
     assert not Donne.objects.exists()
 
 
@@ -68,8 +79,9 @@ def test_in_the_misere_game_too(client, manche, capitaine):
     points = {"bruno": 10, "anne": 20, "fifi": 30, "eric": 15, "gege": 16}
     body = post_donne_fields(0, misere(points))
     body["penalty_reason_anne"] = "a joué avant son tour"
-    cell = amount_errors(post(client, manche, body), "anne")
-    assert escape("Montant manquant") in cell
+    html = post(client, manche, body)
+    assert "is-invalid" in amount_field(html, "anne")
+    assert "Montant manquant" in penalty_errors(html, "anne")
     assert not Donne.objects.exists()
 
 
