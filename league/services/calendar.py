@@ -153,7 +153,7 @@ def manche_move(
         _registered_players(manche),
         key=f"manche-moved:{manche.pk}:{int(now.timestamp())}",
         template="manche_moved",
-        context={"manche": manche, "season": manche.season, "old": old},
+        context={"manche": manche, "season": manche.season, "old": old, "waiting": _anyone_waiting(manche)},
         url=manche.get_absolute_url(),
         now=now,
     )
@@ -246,6 +246,12 @@ def reminder_key(manche: Manche) -> str:
     return f"manche-reminder:{manche.pk}:{int(manche.starts_at.timestamp())}"
 
 
+def _anyone_waiting(manche: Manche) -> bool:
+    """Whether someone is on the manche's waiting list: the emails that tell how to withdraw say
+    who would take the place only then."""
+    return Registration.objects.filter(manche=manche, seat__isnull=True).exists()
+
+
 def manche_reminders_send(*, now: datetime) -> int:
     """Remind the seated players of every manche starting within two days; each reminder once.
 
@@ -271,7 +277,12 @@ def manche_reminders_send(*, now: datetime) -> int:
                 table,
                 key=reminder_key(manche),
                 template="manche_reminder",
-                context={"manche": manche, "season": manche.season, "table": table},
+                context={
+                    "manche": manche,
+                    "season": manche.season,
+                    "table": table,
+                    "waiting": _anyone_waiting(manche),
+                },
                 url=manche.get_absolute_url(),
                 now=now,
                 preference="notify_reminders",
