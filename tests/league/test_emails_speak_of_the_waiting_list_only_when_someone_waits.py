@@ -13,7 +13,7 @@ from tests.support.seasons import PARIS, make_manche, register
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_season_clock")]
 
-NIGHT = datetime(2027, 1, 14, 21, 0, tzinfo=PARIS)
+NIGHT = datetime(2026, 1, 15, 21, 0, tzinfo=PARIS)  # a Thursday of the 2025-2026 season
 SIGNED_UP = NIGHT - timedelta(days=10)
 WAITING_LIST = "le premier de la liste d'attente prendra votre place"
 FREED = "Désistez-vous dès maintenant sur la page de la manche pour libérer votre place."

@@ -53,9 +53,9 @@ def test_a_penalty_reason_without_its_amount_is_refused_on_the_amount(client, ma
     html = post(client, manche, body)
     assert "is-invalid" in amount_field(html, "gege")
     assert 'aria-describedby="penalty-errors-gege"' in amount_field(html, "gege")
-    assert escape("Gege\xa0: Montant manquant : une pénalité paie au pot un multiple de 10.") in penalty_errors(
-        html, "gege"
-    )
+    assert escape(
+        "Gege\xa0: Montant manquant : une pénalité paie au pot un multiple de 10."
+    ) in penalty_errors(html, "gege")
     assert re.search(r"<details[^>]* open>", html)  # the optional details are shown open, with the message
     assert not Donne.objects.exists()
 
