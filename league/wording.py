@@ -15,10 +15,26 @@ from decimal import Decimal
 from fractions import Fraction
 
 from django.utils import formats
+from django.utils.functional import lazy
 from django.utils.translation import gettext, ngettext
 
 from league import rules
 from league.templatetags.numbers import num
+
+
+def _translated(text: str, params: dict) -> str:
+    return gettext(text) % params if params else gettext(text)
+
+
+_translated_later = lazy(_translated, str)
+
+
+def translated_later(text: str, params: dict | None = None):
+    """``text`` (a msgid marked with ``gettext_noop``) translated when it is written, with
+    ``params``, rather than now: a site notice is written once in each of the site's
+    languages, so a subject translated when the notice was made read French on the
+    English site. A param that is itself lazy (a choice's label) follows the same language."""
+    return _translated_later(text, params or {})
 
 
 def instant(moment: datetime) -> str:

@@ -17,11 +17,13 @@ from django.core.exceptions import NON_FIELD_ERRORS, PermissionDenied, Validatio
 from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_noop as N_
 
 from league.models import Donne, DonneContest, Manche, SheetSignature
 from league.notifications import notify
 from league.permissions import Action, can, keeps_the_table
 from league.selectors.signatures import in_contest_period, seated_at
+from league.wording import translated_later
 
 REASON_MAX = 1000
 
@@ -56,13 +58,15 @@ def ask_to_sign(*, manche: Manche, now: datetime) -> None:
         _table(manche),
         manche=manche,
         key=f"sign:{manche.pk}",
-        subject=_("Manche %(n)s clôturée : validez la feuille") % {"n": manche.number},
+        subject=translated_later(N_("Manche %(n)s clôturée : validez la feuille"), {"n": manche.number}),
         lines=[
-            _(
-                "La feuille de la manche %(n)s est clôturée. Vérifiez-la et validez-la d'un geste ; "
-                "une erreur ? Vous pouvez contester une donne pendant %(hours)s heures."
+            translated_later(
+                N_(
+                    "La feuille de la manche %(n)s est clôturée. Vérifiez-la et validez-la d'un geste ; "
+                    "une erreur ? Vous pouvez contester une donne pendant %(hours)s heures."
+                ),
+                {"n": manche.number, "hours": manche.season.contest_hours},
             )
-            % {"n": manche.number, "hours": manche.season.contest_hours}
         ],
         now=now,
     )
@@ -125,11 +129,15 @@ def donne_contest(*, manche: Manche, index: int, reason: str, by, now: datetime)
         set(_table(manche)) | officers,
         manche=manche,
         key=f"contest:{contest.pk}",
-        subject=_("Manche %(n)s : la donne %(i)s est contestée") % {"n": manche.number, "i": index},
+        subject=translated_later(
+            N_("Manche %(n)s : la donne %(i)s est contestée"), {"n": manche.number, "i": index}
+        ),
         lines=[
-            _("%(who)s conteste la donne %(i)s : « %(reason)s ».")
-            % {"who": by, "i": index, "reason": reason},
-            _("Le résultat de la manche est provisoire jusqu'à la décision du Président."),
+            translated_later(
+                N_("%(who)s conteste la donne %(i)s : « %(reason)s »."),
+                {"who": by.display_name, "i": index, "reason": reason},
+            ),
+            translated_later(N_("Le résultat de la manche est provisoire jusqu'à la décision du Président.")),
         ],
         now=now,
     )
@@ -166,8 +174,14 @@ def contest_rule(*, contest: DonneContest, ruling: str, note: str, by, now: date
     contest._history_user = by
     contest.save()
     lines = [
-        _("Donne %(i)s contestée par %(who)s : %(ruling)s.")
-        % {"i": contest.donne_index, "who": contest.player, "ruling": contest.get_ruling_display()}
+        translated_later(
+            N_("Donne %(i)s contestée par %(who)s : %(ruling)s."),
+            {
+                "i": contest.donne_index,
+                "who": contest.player.display_name,
+                "ruling": DonneContest.Ruling(contest.ruling).label,
+            },
+        )
     ]
     if contest.ruling_note:
         lines.append(contest.ruling_note)
@@ -175,7 +189,9 @@ def contest_rule(*, contest: DonneContest, ruling: str, note: str, by, now: date
         _table(manche),
         manche=manche,
         key=f"ruled:{contest.pk}",
-        subject=_("Manche %(n)s : le Président a tranché la contestation") % {"n": manche.number},
+        subject=translated_later(
+            N_("Manche %(n)s : le Président a tranché la contestation"), {"n": manche.number}
+        ),
         lines=lines,
         now=now,
     )

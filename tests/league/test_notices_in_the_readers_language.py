@@ -61,3 +61,25 @@ def test_each_languages_subject_is_rendered_once(player, open_manche, monkeypatc
         monkeypatch.setattr(module, "render_subject", counted, raising=False)
     leave_notice(player, open_manche)
     assert sorted(rendered) == sorted(code for code, _name in settings.LANGUAGES)
+
+
+@pytest.mark.parametrize(
+    ("language", "shown", "not_shown"),
+    [
+        ("fr", "Manche 1 clôturée : validez la feuille", "confirm the sheet"),
+        ("en", "Manche 1 closed: confirm the sheet", "validez la feuille"),
+    ],
+)
+def test_the_tables_notice_to_confirm_the_sheet_reads_in_the_readers_language(
+    client, manche, player, language, shown, not_shown
+):
+    """The notice asking the table to confirm the closed sheet is written in each language,
+    its subject too (it was written once, in French, for every language)."""
+    from league.services.signatures import ask_to_sign
+
+    ask_to_sign(manche=manche, now=timezone.now())
+    client.force_login(player)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    body = client.get(reverse("league:notices")).content.decode()
+    assert shown.lower() in body.lower()
+    assert not_shown.lower() not in body.lower()
