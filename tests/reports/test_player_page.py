@@ -49,6 +49,8 @@ def test_manches_wins_and_places(client, small_season):
     table = re.search(r'id="places".*?</table>', html, re.S).group(0)
     counts = re.findall(r'<td class="text-end w-25">(\d+)</td>', table)
     assert [int(c) for c in counts] == [places.get(p, 0) for p in range(1, 6)]
+    # Each place named as French writes it: « la 1re place », then 2e…
+    assert re.findall(r'<th scope="row" class="w-25">([^<]+)</th>', table) == ["1re", "2e", "3e", "4e", "5e"]
 
 
 def test_prises_by_contract_with_success_rate(client, small_season):
