@@ -23,6 +23,7 @@ STATE_BADGES = {
     "open": "primary",
     "full": "success",
     "playing": "warning",
+    "results_due": "warning",
     "played": "dark",
     "cancelled": "danger",
 }
@@ -31,6 +32,7 @@ STATE_LABELS = {
     "open": Manche.Status.OPEN.label,
     "full": gettext_lazy("Complète"),
     "playing": gettext_lazy("En cours de jeu"),
+    "results_due": gettext_lazy("Résultats attendus"),
     "played": Manche.Status.PLAYED.label,
     "cancelled": Manche.Status.CANCELLED.label,
 }
@@ -76,8 +78,10 @@ COLOUR_CSS = {
 
 
 def manche_state(manche: Manche, seated: int, *, now) -> dict:
-    """The state shown: planned, open, full (every seat taken), being played (started, not closed), played or cancelled."""
-    state = cal.fill_state(manche.status, seated, started=manche.starts_at <= now)
+    """The state shown: planned, open, full (every seat taken), being played (started, not closed),
+    results due (its day over, not closed), played or cancelled."""
+    day_over = cal.local_date(now) > cal.local_date(manche.starts_at)
+    state = cal.fill_state(manche.status, seated, started=manche.starts_at <= now, day_over=day_over)
     return {"code": state, "label": STATE_LABELS[state], "badge": STATE_BADGES[state]}
 
 

@@ -155,16 +155,27 @@ def is_last_minute(now: datetime, starts_at: datetime, tz: str = CLUB_TIMEZONE) 
     return local_date(now, tz) >= local_date(starts_at, tz)
 
 
-def fill_state(status: str, seated: int, seats: int = SEATS, *, started: bool = False) -> str:
-    """The state shown for a manche: ``full`` and ``playing`` are derived.
+def fill_state(
+    status: str, seated: int, seats: int = SEATS, *, started: bool = False, day_over: bool = False
+) -> str:
+    """The state shown for a manche: ``full``, ``playing`` and ``results_due`` are derived.
 
     ``status`` is the stored one (``planned``, ``open``, ``played``,
     ``cancelled``); the result adds ``full`` (every seat taken while it takes
-    sign-ups) and ``playing`` (its start has passed and it is not closed yet:
-    the table is at play, sign-ups are over whatever the fill).
+    sign-ups), ``playing`` (its start has passed and it is not closed yet:
+    the table is at play, sign-ups are over whatever the fill) and
+    ``results_due`` (the day of the night is over, club time, and it is still
+    not closed: the President has results to enter, nobody is playing).
     """
     if status in ("played", "cancelled"):
         return status
+    if day_over:
+        return "results_due"
+    if started:
+        return "playing"
+    if seated >= seats:
+        return "full"
+    return status
     if started:
         return "playing"
     if seated >= seats:

@@ -39,6 +39,25 @@ def test_the_manche_page_and_its_sheet_say_en_cours_de_jeu_during_play(client, o
         assert "Inscriptions ouvertes" not in html and "Complète" not in html
 
 
+def test_a_manche_whose_day_is_over_without_results_awaits_them(client, open_manche, player, members):
+    """Two days after the night, nobody is playing: a manche still not closed awaits its
+    results (the day is the club's: still « en cours » at 23:30 that evening)."""
+    assert fill_state("open", 5, started=True, day_over=True) == "results_due"
+    assert fill_state("played", 5, started=True, day_over=True) == "played"
+    register(open_manche, player, *members[:4], now=open_manche.starts_at - timedelta(days=3))
+    late_that_evening = open_manche.starts_at.replace(hour=23, minute=30)
+    with time_machine.travel(late_that_evening, tick=False):
+        assert "En cours de jeu" in page(client, open_manche)
+    with time_machine.travel(open_manche.starts_at + timedelta(days=2), tick=False):
+        pages = [
+            page(client, open_manche),
+            page(client, open_manche, "league:sheet"),
+            client.get(reverse("league:season_detail", args=[open_manche.season.name])).content.decode(),
+        ]
+    for html in pages:
+        assert "Résultats attendus" in html and "En cours de jeu" not in html
+
+
 def test_a_played_manche_shows_who_played_not_a_fill_a_waiting_list_or_a_sign_up(
     client, open_manche, player, members
 ):
