@@ -132,3 +132,20 @@ def test_visitors_are_sent_to_sign_in(client, closed_season):
     response = client.get(reverse("league:awards", args=[closed_season.name]))
     assert response.status_code == 302
     assert response["Location"].startswith(reverse("accounts:login"))
+
+
+def test_the_palmares_in_english_writes_an_accessits_colon_as_english_does(client, president, closed_season):
+    """« Prix du Fair-Play : Fifi » in French; in English no space before the colon."""
+    from django.conf import settings
+
+    fifi = closed_season.manches.first().seats.first().player
+    award_grant(season=closed_season, award="fair_play", player=fifi, by=president, now=timezone.now())
+    for path in (reverse("reports:palmares"), reverse("reports:palmares_print", args=[closed_season.name])):
+        client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+        english = client.get(path).content.decode()
+        client.cookies[settings.LANGUAGE_COOKIE_NAME] = "fr"
+        french = client.get(path).content.decode()
+        assert "Fair-Play Prize</strong>: " in english
+        assert fifi.display_name in english
+        assert "</strong> :" not in english
+        assert "Prix du Fair-Play</strong>\u00a0:" in french or "Prix du Fair-Play</strong> :" in french
