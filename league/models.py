@@ -192,6 +192,12 @@ class Manche(models.Model):
     def is_cancelled(self) -> bool:
         return self.status == self.Status.CANCELLED
 
+    @property
+    def takes_registrations(self) -> bool:
+        """Still to be played in a season not closed: its sign-ups may change. A closed season's
+        manches take none (closing it cancels those left to play; an older one may still hold some)."""
+        return self.status in self.TO_PLAY and not self.season.is_closed
+
 
 class Registration(models.Model):
     """A sign-up ("Sélections"). Seated players hold seat 1..5; others wait in sign-up order.

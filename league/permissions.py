@@ -55,8 +55,14 @@ def can_manage_season(user, season) -> bool:
 
 @rule(Action.REGISTER_SELF)
 def can_register_self(user, manche) -> bool:
-    """Any active member may sign himself up while the manche takes registrations."""
-    return user.is_authenticated and user.is_active and manche.status == manche.Status.OPEN
+    """Any active member may sign himself up while the manche takes registrations (open, in a
+    season not closed)."""
+    return (
+        user.is_authenticated
+        and user.is_active
+        and manche.status == manche.Status.OPEN
+        and not manche.season.is_closed
+    )
 
 
 @rule(Action.CREATE_SEASON)
@@ -67,13 +73,13 @@ def can_create_season(user, obj=None) -> bool:
 
 @rule(Action.WITHDRAW_SELF)
 def can_withdraw_self(user, registration) -> bool:
-    """A member withdraws his own sign-up only, while the manche is neither played nor cancelled."""
-    manche = registration.manche
+    """A member withdraws his own sign-up only, while the manche takes registrations (neither
+    played nor cancelled, in a season not closed)."""
     return (
         user.is_authenticated
         and user.is_active
         and registration.player_id == user.pk
-        and manche.status in (manche.Status.PLANNED, manche.Status.OPEN)
+        and registration.manche.takes_registrations
     )
 
 

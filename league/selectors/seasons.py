@@ -10,10 +10,10 @@ yet, even when it is the newest.
 from datetime import datetime
 
 from django.core.paginator import Paginator
-from django.db.models import Count, Q
+from django.db.models import Count, Exists, OuterRef, Q
 from django.shortcuts import get_object_or_404
 
-from ..models import Manche, Registration, Season
+from ..models import Donne, Manche, QuickResult, Registration, Season
 from ..presentation import manche_state
 from ..rules import calendar as cal
 
@@ -158,6 +158,22 @@ def manche_rows(season: Season, user, manches, *, now: datetime) -> list[dict]:
         }
         for manche in with_counts(manches, reader=user)
     ]
+
+
+def manches_left_to_play(season: Season) -> list[Manche]:
+    """The season's manches still to play (planned or open for sign-up), in date order, each
+    with its ``seated`` and ``waiting`` counts and whether its sheet is ``started`` (donnes
+    or quick results entered): what closing the season does to them
+    (``services.seasons.season_close``)."""
+    manches = (
+        season.manches.filter(status__in=Manche.TO_PLAY)
+        .annotate(
+            started=Exists(Donne.objects.filter(manche=OuterRef("pk")))
+            | Exists(QuickResult.objects.filter(manche=OuterRef("pk")))
+        )
+        .order_by("starts_at", "number")
+    )
+    return with_counts(manches)
 
 
 def rules_history(season: Season, limit: int = 10) -> list:

@@ -262,9 +262,13 @@ def manche_reminders_send(*, now: datetime) -> int:
     turned reminders off get the site notice only.
     """
     sent = 0
-    manches = Manche.objects.filter(
-        status__in=Manche.TO_PLAY, starts_at__gt=now, starts_at__lte=now + REMINDER_AHEAD
-    ).select_related("season", "capitaine", "absent")
+    manches = (
+        Manche.objects.filter(
+            status__in=Manche.TO_PLAY, starts_at__gt=now, starts_at__lte=now + REMINDER_AHEAD
+        )
+        .exclude(season__state=Season.State.CLOSED)  # a closed season's manches are not played
+        .select_related("season", "capitaine", "absent")
+    )
     for manche in manches:
         table = [
             r.player

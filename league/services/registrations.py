@@ -49,6 +49,13 @@ def _lock(manche: Manche) -> Manche:
 
 
 def _check_takes_changes(manche: Manche) -> None:
+    if manche.season.is_closed:
+        raise ValidationError(
+            {
+                "manche": _("La saison %(season)s est close : les inscriptions n'y changent plus.")
+                % {"season": manche.season}
+            }
+        )
     if manche.status not in Manche.TO_PLAY:
         raise ValidationError(
             {

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 
 from .. import rules
-from ..models import Season
+from ..models import Donne, Manche, QuickResult, Season
 from .revision import invalidate
 
 SEASON_NAME_RE = re.compile(r"^([0-9]{4})-([0-9]{4})\Z")
@@ -244,14 +244,49 @@ def season_open(*, by: User | None, season: Season, now: datetime) -> Season:
     return season
 
 
+def closing_reason() -> str:
+    """The reason recorded on the manches a closing cancels, and emailed to their registered players."""
+    return _("Saison close avant cette manche")
+
+
 @transaction.atomic
 def season_close(*, by: User | None, season: Season, now: datetime) -> Season:
     """Close the season: the classification is final and the participation malus applies.
 
     The malus is the engine's (rulings §5.6), derived from the closed state;
     bumping the revision makes every cached standing recomputed with it.
+
+    The manches still to play (planned or open for sign-up) will not be played:
+    each is cancelled with :func:`closing_reason`, its sign-ups kept on record and
+    its registered players emailed, as any cancelled manche (docs/rules.md, "Open
+    points"). A manche whose sheet is started is the night being played: the
+    closing is refused until it is closed.
     """
+    from .calendar import cancel_locked  # calendar writes notify through this module
+
     season = _locked_in_state(season, Season.State.OPEN, _("Seule une saison en cours peut être close."))
+    to_play = list(
+        Manche.objects.select_for_update()
+        .filter(season=season, status__in=Manche.TO_PLAY)
+        .order_by("starts_at", "number")
+    )
+    started = [
+        m.number
+        for m in to_play
+        if Donne.objects.filter(manche=m).exists() or QuickResult.objects.filter(manche=m).exists()
+    ]
+    if started:
+        raise ValidationError(
+            {
+                "state": _(
+                    "La feuille de marque de la manche %(numbers)s est commencée : clôturez-la avant de clore la saison."
+                )
+                % {"numbers": ", ".join(str(n) for n in started)}
+            }
+        )
+    for manche in to_play:
+        manche.season = season
+        cancel_locked(manche, by=by, reason=closing_reason(), now=now)
     season.state = Season.State.CLOSED
     season.closed_at = now
     return _record_recomputed(

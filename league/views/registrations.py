@@ -36,7 +36,7 @@ def manche_section_context(request, manche, *, reads: registration_reads.TableRe
         next((r for r in seated + waiting if r.player_id == user.pk), None) if user.is_authenticated else None
     )
     is_officer = can(user, Action.MANAGE_SEASON, season)
-    takes_changes = manche.status in Manche.TO_PLAY
+    takes_changes = manche.takes_registrations
     now = timezone.now()
     drawn = bool(seats) and all(s.jeton_colour for s in seats)
     registered_ids = {r.player_id for r in seated + waiting}

@@ -29,6 +29,7 @@ from ..selectors.seasons import (
     current_season,
     manche_page,
     manche_rows,
+    manches_left_to_play,
     rules_history,
     season_or_404,
     seasons_with_manche_counts,
@@ -64,8 +65,9 @@ def season_detail(request, season_name: str):
         season, manche_rows(season, request.user, page.object_list, now=now), "league/seasons/_row_cells.html"
     )
     # The President's checkbox column and its button, when a manche of this page has a
-    # checkbox (a planned one, whose registrations he can open): none, on a played season.
-    selectable = is_officer and any(row["html"][3] for row in rows)
+    # checkbox (a planned one, whose registrations he can open): none, on a played season,
+    # nor on a closed one, whose manches take no sign-ups.
+    selectable = is_officer and not season.is_closed and any(row["html"][3] for row in rows)
     context = {
         "season": season,
         "rows": rows,
@@ -210,7 +212,8 @@ def _rule_change_preview(season, data, params, now) -> dict:
     }
 
 
-def _state_change(request, season_name: str, service, done: str, template: str):
+def _state_change(request, season_name: str, service, done: str, template: str, confirm=None):
+    """Confirm (GET, ``template`` with what ``confirm(season)`` adds) then change the season's state (POST)."""
     season = season_or_404(season_name)
     require(request.user, Action.MANAGE_SEASON, season)
     if request.method == "POST":
@@ -221,7 +224,7 @@ def _state_change(request, season_name: str, service, done: str, template: str):
         else:
             messages.success(request, done % {"name": season.name})
         return redirect(season)
-    return render(request, template, {"season": season})
+    return render(request, template, {"season": season, **(confirm(season) if confirm else {})})
 
 
 @login_required
@@ -245,7 +248,22 @@ def season_close(request, season_name: str):
         season_services.season_close,
         _("Saison %(name)s close : le malus de participation s'applique et le classement est définitif."),
         "league/seasons/close_confirm.html",
+        _closing_effects,
     )
+
+
+def _closing_effects(season) -> dict:
+    """What closing does, for its confirmation: the manches still to play, cancelled by it (and
+    their registered players emailed), and those whose sheet is started, which forbid it."""
+    to_play = manches_left_to_play(season)
+    return {
+        "to_play": to_play,
+        "registered": sum(m.seated + m.waiting for m in to_play),
+        "started": [m for m in to_play if m.started],
+        "closing_reason": season_services.closing_reason(),
+        "min_manches": season_services.effective_params(season)["min_manches"],
+        "seats": cal.SEATS,
+    }
 
 
 @login_required

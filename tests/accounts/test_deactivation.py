@@ -42,7 +42,9 @@ def test_deactivated_member_cannot_register_for_a_manche(president, player):
     from league.models import Manche
     from league.permissions import Action, can
 
-    manche = SimpleNamespace(status=Manche.Status.OPEN, Status=Manche.Status)
+    manche = SimpleNamespace(
+        status=Manche.Status.OPEN, Status=Manche.Status, season=SimpleNamespace(is_closed=False)
+    )
     assert can(player, Action.REGISTER_SELF, manche)
     player.is_active = False
     assert not can(player, Action.REGISTER_SELF, manche)
