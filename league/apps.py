@@ -34,3 +34,20 @@ class LeagueConfig(AppConfig):
             weak=False,
             dispatch_uid="league-renamed",
         )
+
+        # A member who left: his sign-ups to the manches still to play are withdrawn (the waiting
+        # players promoted), and the President is told so before.
+        from accounts.signals import deactivation_effects, member_deactivated
+
+        from .services.registrations import departure_effects, member_departed
+
+        member_deactivated.connect(
+            lambda sender, user, by, now, **kwargs: member_departed(player=user, by=by, now=now),
+            weak=False,
+            dispatch_uid="league-member-departed",
+        )
+        deactivation_effects.connect(
+            lambda sender, user, now, **kwargs: departure_effects(user, now=now),
+            weak=False,
+            dispatch_uid="league-departure-effects",
+        )

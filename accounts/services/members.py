@@ -14,6 +14,7 @@ from ..models import (
     Mandate,
     User,
 )
+from ..signals import member_deactivated
 from .common import audit
 
 
@@ -22,7 +23,10 @@ def member_deactivate(*, by: User, user: User, now: datetime) -> User:
     """A member who left: he can no longer sign in; nothing he did is touched.
 
     Only ``is_active`` changes, so his results, comptes-rendus and titles
-    stay exactly where they are, and reactivation gives everything back.
+    stay exactly where they are, and reactivation gives everything back. What
+    he was to do is undone by the apps above (``signals.member_deactivated``):
+    his sign-ups to manches still to play are withdrawn, their seats going to
+    the waiting lists. Those are not given back on reactivation.
     """
     user = User.objects.select_for_update().get(pk=user.pk)
     if user.pk == by.pk:
@@ -35,6 +39,9 @@ def member_deactivate(*, by: User, user: User, now: datetime) -> User:
         user.is_active = False
         audit(user, by=by, reason="membre désactivé")
         user.save(update_fields=["is_active"])
+    # He plays no more: the apps above withdraw his sign-ups to the manches still to play
+    # (sent even if he was already inactive, to finish what an earlier deactivation left).
+    member_deactivated.send(sender=User, user=user, by=by, now=now)
     # A link sent before he left must not bring him back behind the President's back.
     for invitation in Invitation.objects.filter(user=user, used_at__isnull=True, revoked_at__isnull=True):
         invitation.revoked_at = now

@@ -3,6 +3,7 @@
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -13,6 +14,7 @@ from ..name_order import by_name
 from ..pagers import pager
 from ..permissions import Action, permission_required
 from ..services import members as services
+from ..signals import deactivation_effects
 from .common import one_click
 
 #: Members listed on a page of the directory, active and former ones each: the whole
@@ -102,7 +104,13 @@ def member_deactivate(request, username):
             user=member,
             back_to="accounts:member_admin",
         )
-    return render(request, "accounts/member_deactivate.html", {"member": member})
+    # What the apps above would undo (his sign-ups to manches still to play), listed before he goes.
+    effects = [
+        line
+        for _receiver, lines in deactivation_effects.send(sender=User, user=member, now=timezone.now())
+        for line in lines
+    ]
+    return render(request, "accounts/member_deactivate.html", {"member": member, "effects": effects})
 
 
 @permission_required(Action.MANAGE_CLUB)

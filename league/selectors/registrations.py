@@ -2,9 +2,11 @@
 
 from dataclasses import dataclass
 
+from django.db.models import Exists, OuterRef
+
 from accounts.models import User
 
-from ..models import Manche, Registration, Seat
+from ..models import Donne, Manche, QuickResult, Registration, Season, Seat
 from ..permissions import Action, can
 from .people import with_names
 
@@ -24,6 +26,37 @@ def waiting(manche: Manche):
         Registration.objects.filter(manche=manche, seat__isnull=True)
         .select_related("player")
         .order_by("created_at", "pk")
+    )
+
+
+def _still_to_play(manches):
+    """Of ``manches``, those still to play whose table may change: planned or open, in a season
+    not closed, their sheet not started (the services' own conditions)."""
+    return (
+        manches.filter(status__in=Manche.TO_PLAY)
+        .exclude(season__state=Season.State.CLOSED)
+        .exclude(Exists(Donne.objects.filter(manche=OuterRef("pk"))))
+        .exclude(Exists(QuickResult.objects.filter(manche=OuterRef("pk"))))
+    )
+
+
+def sign_ups_to_play(player: User):
+    """``player``'s sign-ups (seated or waiting) to manches still to play, soonest first:
+    what his deactivation withdraws."""
+    manches = _still_to_play(Manche.objects.all())
+    return (
+        Registration.objects.filter(player=player, manche__in=manches)
+        .select_related("manche__season")
+        .order_by("manche__starts_at", "manche__number")
+    )
+
+
+def captaincies_to_play(player: User):
+    """The manches still to play ``player`` is the capitaine of, soonest first."""
+    return (
+        _still_to_play(Manche.objects.filter(capitaine=player))
+        .select_related("season")
+        .order_by("starts_at", "number")
     )
 
 

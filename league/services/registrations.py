@@ -17,13 +17,15 @@ from datetime import datetime
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from accounts.models import User
 
 from ..models import Donne, Manche, QuickResult, Registration, Seat
 from ..rules import calendar as cal
-from ..selectors.registrations import seated, waiting
+from ..selectors.registrations import captaincies_to_play, seated, sign_ups_to_play, waiting
 from .calendar import cancel_locked
 from .revision import invalidate
 from .seasons import notify_members
@@ -140,7 +142,8 @@ def registration_add(*, by: User | None, manche: Manche, player: User, now: date
 
 
 def _promote_first_waiting(manche: Manche, seat: int, by: User | None, now: datetime) -> Registration | None:
-    first = waiting(manche).select_for_update().first()
+    # Never a member who left: he would take a seat he cannot play, and never hear of it.
+    first = waiting(manche).filter(player__is_active=True).select_for_update(of=("self",)).first()
     if first is None:
         return None
     first.seat = seat
@@ -202,3 +205,52 @@ def registration_withdraw(*, by: User | None, registration: Registration, now: d
         }
     cancel_locked(manche, by=by, reason=reason, now=now)
     return Withdrawal(player=player, late=True, cancelled=True)
+
+
+# --- A member who leaves ------------------------------------------------------------
+
+
+def _when(manche: Manche) -> str:
+    return date_format(timezone.localtime(manche.starts_at), "l j F")
+
+
+def departure_effects(player: User, *, now: datetime) -> list[str]:
+    """What deactivating ``player`` undoes in the manches still to play, one line each (for the
+    President's confirmation page): his sign-ups withdrawn, his captaincies ended."""
+    lines = []
+    for registration in sign_ups_to_play(player):
+        manche = registration.manche
+        where = {"n": manche.number, "season": manche.season.name, "day": _when(manche)}
+        if registration.seat is None:
+            text = _("Manche %(n)s (%(season)s), %(day)s : il quitte la liste d'attente.")
+        elif cal.is_last_minute(now, manche.starts_at):
+            text = _(
+                "Manche %(n)s (%(season)s), %(day)s : c'est le jour même, un désistement de dernière "
+                "minute ; sans joueur en attente pour le remplacer, la table se joue à 4 (ou la manche "
+                "est annulée)."
+            )
+        else:
+            text = _(
+                "Manche %(n)s (%(season)s), %(day)s : sa place à la table est libérée ; le premier de la "
+                "liste d'attente la prend et en est prévenu par e-mail."
+            )
+        lines.append(text % where)
+    for manche in captaincies_to_play(player):
+        where = {"n": manche.number, "season": manche.season.name, "day": _when(manche)}
+        lines.append(_("Manche %(n)s (%(season)s), %(day)s : elle n'a plus de capitaine désigné.") % where)
+    return lines
+
+
+def member_departed(*, player: User, by: User | None, now: datetime) -> list[Withdrawal]:
+    """A member was deactivated: withdraw each of his sign-ups to manches still to play through
+    :func:`registration_withdraw` (his seat goes to the first active waiting player, who is
+    emailed) and end his captaincies of them. Runs in the deactivation's transaction."""
+    from .calendar import manche_set_capitaine
+
+    withdrawals = [
+        registration_withdraw(by=by, registration=registration, now=now)
+        for registration in sign_ups_to_play(player)
+    ]
+    for manche in captaincies_to_play(player):
+        manche_set_capitaine(by=by, manche=manche, capitaine=None, now=now)
+    return withdrawals
