@@ -160,6 +160,16 @@ def manche_rows(season: Season, user, manches, *, now: datetime) -> list[dict]:
     ]
 
 
+def new_season_name(now: datetime) -> str:
+    """The name the new-season form offers: the season of ``now`` (``rules.calendar.season_year``),
+    or, when it exists already, the first later one that does not."""
+    year = cal.season_year(now)
+    taken = set(Season.objects.filter(name__regex=r"^[0-9]{4}-[0-9]{4}$").values_list("name", flat=True))
+    while f"{year}-{year + 1}" in taken:
+        year += 1
+    return f"{year}-{year + 1}"
+
+
 def manches_left_to_play(season: Season) -> list[Manche]:
     """The season's manches still to play (planned or open for sign-up), in date order, each
     with its ``seated`` and ``waiting`` counts and whether its sheet is ``started`` (donnes

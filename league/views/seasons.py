@@ -30,6 +30,7 @@ from ..selectors.seasons import (
     manche_page,
     manche_rows,
     manches_left_to_play,
+    new_season_name,
     rules_history,
     season_or_404,
     seasons_with_manche_counts,
@@ -122,8 +123,7 @@ def season_create(request):
     now = timezone.now()
     initial = {}
     if request.method == "GET":
-        year = cal.season_year(now)
-        initial = {"name": f"{year}-{year + 1}", "president": request.user.pk}
+        initial = {"name": new_season_name(now), "president": request.user.pk}
     form = SeasonForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
