@@ -34,6 +34,13 @@ def cr_title(cr) -> str:
 
 
 @register.filter
+def cr_own_title(cr) -> str:
+    """The title the compte-rendu gives itself: its own, else the heading it opens with; "" when
+    it has neither (an email then names it by its manche alone, never by « »)."""
+    return (cr.title or "").strip() or title_heading(cr.title, cr.text) or ""
+
+
+@register.filter
 def cr_body(cr):
     """The stored sanitised HTML (rendered when saved, without the heading shown as the title)."""
     return mark_safe(cr.html)  # noqa: S308 - sanitised by render_markdown when saved
