@@ -37,6 +37,8 @@ def cr_title(cr) -> str:
 def cr_own_title(cr) -> str:
     """The title the compte-rendu gives itself: its own, else the heading it opens with; "" when
     it has neither (an email then names it by its manche alone, never by « »)."""
+    if not isinstance(getattr(cr, "text", None), str):  # no compte-rendu in the context
+        return ""
     return (cr.title or "").strip() or title_heading(cr.title, cr.text) or ""
 
 
