@@ -12,6 +12,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from accounts.models import User
@@ -133,7 +134,8 @@ def _lock(manche: Manche) -> Manche:
 def manche_move(
     *, by: User | None, manche: Manche, starts_at: datetime, location: str | None = None, now: datetime
 ) -> Manche:
-    """Change a manche's date, time or place; its registered players are emailed."""
+    """Change a manche's date, time or place; its registered players are emailed (the mover
+    himself only if he is seated at its table)."""
     manche = _lock(manche)
     _season_writable(manche.season)
     if manche.status not in Manche.TO_PLAY:
@@ -149,8 +151,10 @@ def manche_move(
     manche._change_reason = _("Manche déplacée")
     manche.save()
     invalidate(manche.season)  # compte-rendu deadlines follow the later manches' dates
+    # The mover knows what he changed: he is told only when he plays it (seated at its table).
+    seated = set(manche.registrations.filter(seat__isnull=False).values_list("player_id", flat=True))
     notify_members(
-        _registered_players(manche),
+        [p for p in _registered_players(manche) if by is None or p.pk != by.pk or p.pk in seated],
         key=f"manche-moved:{manche.pk}:{int(now.timestamp())}",
         template="manche_moved",
         context={"manche": manche, "season": manche.season, "old": old, "waiting": _anyone_waiting(manche)},
@@ -160,8 +164,12 @@ def manche_move(
     return manche
 
 
-def cancel_locked(manche: Manche, *, by: User | None, reason: str, now: datetime) -> Manche:
-    """Cancel an already-locked manche and email its registered players (used by the registrations too)."""
+def cancel_locked(
+    manche: Manche, *, by: User | None, reason: str, now: datetime, season_over: bool = False
+) -> Manche:
+    """Cancel an already-locked manche and email its registered players (used by the registrations
+    and the season's closing too, which says the ``season_over``). The email points them to the
+    season's calendar, where the next manches are."""
     manche.status = Manche.Status.CANCELLED
     manche.cancelled_reason = reason[:200]
     manche.absent = None
@@ -173,8 +181,8 @@ def cancel_locked(manche: Manche, *, by: User | None, reason: str, now: datetime
         _registered_players(manche),
         key=f"manche-cancelled:{manche.pk}:{int(now.timestamp())}",
         template="manche_cancelled",
-        context={"manche": manche, "season": manche.season, "reason": reason},
-        url=manche.get_absolute_url(),
+        context={"manche": manche, "season": manche.season, "reason": reason, "season_over": season_over},
+        url=reverse("league:calendar", args=[manche.season.name]),
         now=now,
     )
     return manche

@@ -286,7 +286,7 @@ def season_close(*, by: User | None, season: Season, now: datetime) -> Season:
         )
     for manche in to_play:
         manche.season = season
-        cancel_locked(manche, by=by, reason=closing_reason(), now=now)
+        cancel_locked(manche, by=by, reason=closing_reason(), now=now, season_over=True)
     season.state = Season.State.CLOSED
     season.closed_at = now
     return _record_recomputed(
