@@ -13,12 +13,14 @@ commits, retried if the mail server fails, queued again if its task is
 lost, and never sent twice.
 """
 
+from collections.abc import Iterable, Mapping
 from datetime import datetime
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
 
 from accounts.emails import render_body, render_subject
+from accounts.models import User
 from accounts.services.outbox import queue_email
 
 from .models import SentNotification, SiteNotice
@@ -71,6 +73,38 @@ def notify(
         # Another sweep claimed it between our check and our insert.
         return False
     return True
+
+
+def notify_members(
+    users: Iterable[User],
+    *,
+    key: str,
+    template: str,
+    context: Mapping,
+    url: str = "",
+    now: datetime,
+    preference: str | None = None,
+) -> int:
+    """Notify each member once (site notice + ``emails/<template>``) through :func:`notify`.
+
+    ``key`` names the event; the member's id is appended, so each member is
+    notified once per event even if the caller runs twice. The email is
+    queued when the transaction commits: a write rolled back announces
+    nothing. Returns how many members were newly notified.
+    """
+    count = 0
+    for user in {u.pk: u for u in users if u is not None and u.is_active}.values():
+        if notify(
+            user=user,
+            key=f"{key}:{user.pk}",
+            template=template,
+            context=dict(context),
+            url=url,
+            now=now,
+            preference=preference,
+        ):
+            count += 1
+    return count
 
 
 def mark_notices_read(*, user, pk: int | None, now: datetime) -> SiteNotice | None:

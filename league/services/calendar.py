@@ -18,11 +18,11 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 
 from ..models import Manche, Registration, Season
+from ..notifications import notify_members
 from ..rules import calendar as cal
 from ..rules.ruleset import season_year
 from ..wording import message_text
 from .revision import invalidate
-from .seasons import notify_members
 
 #: Reminders go out this long before a manche starts.
 REMINDER_AHEAD = timedelta(days=2)

@@ -24,11 +24,11 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 
 from ..models import Donne, Manche, QuickResult, Registration, Seat
+from ..notifications import notify_members
 from ..rules import calendar as cal
 from ..selectors.registrations import captaincies_to_play, seated, sign_ups_to_play, waiting
 from .calendar import cancel_locked
 from .revision import invalidate
-from .seasons import notify_members
 
 SEATS = cal.SEATS
 

@@ -8,7 +8,7 @@ computed by the rules engine from the season's ``closed`` state.
 """
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from datetime import datetime
 
 from django.conf import settings
@@ -23,43 +23,6 @@ from ..models import Donne, Manche, QuickResult, Season
 from .revision import invalidate
 
 SEASON_NAME_RE = re.compile(r"^([0-9]{4})-([0-9]{4})\Z")
-
-
-# --- Notifications --------------------------------------------------------------
-
-
-def notify_members(
-    users: Iterable[User],
-    *,
-    key: str,
-    template: str,
-    context: Mapping,
-    url: str = "",
-    now: datetime,
-    preference: str | None = None,
-) -> int:
-    """Notify each member once (site notice + ``emails/<template>``) through ``league.notifications``.
-
-    ``key`` names the event; the member's id is appended, so each member is
-    notified once per event even if the caller runs twice. The email is
-    queued when the transaction commits: a write rolled back announces
-    nothing. Returns how many members were newly notified.
-    """
-    from ..notifications import notify
-
-    count = 0
-    for user in {u.pk: u for u in users if u is not None and u.is_active}.values():
-        if notify(
-            user=user,
-            key=f"{key}:{user.pk}",
-            template=template,
-            context=dict(context),
-            url=url,
-            now=now,
-            preference=preference,
-        ):
-            count += 1
-    return count
 
 
 # --- Rules and params --------------------------------------------------------
