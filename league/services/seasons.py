@@ -20,6 +20,7 @@ from accounts.models import User
 
 from .. import rules
 from ..models import Donne, Manche, QuickResult, Season
+from .calendar import cancel_locked
 from .revision import invalidate
 
 SEASON_NAME_RE = re.compile(r"^([0-9]{4})-([0-9]{4})\Z")
@@ -225,8 +226,6 @@ def season_close(*, by: User | None, season: Season, now: datetime) -> Season:
     points"). A manche whose sheet is started is the night being played: the
     closing is refused until it is closed.
     """
-    from .calendar import cancel_locked  # calendar writes notify through this module
-
     season = _locked_in_state(season, Season.State.OPEN, _("Seule une saison en cours peut être close."))
     to_play = list(
         Manche.objects.select_for_update()
