@@ -45,7 +45,7 @@ def test_an_upload_of_more_manches_than_the_site_takes_is_refused_naming_the_fie
     response = upload(client, with_planned_manches(example_doc, 2_001))
     html = response.content.decode()
     assert response.status_code == 422
-    assert "<code>manches</code> : 2000 manches au plus, et non 2001" in html
+    assert "<code>manches</code>\u00a0: 2000 manches au plus, et non 2001" in html
     assert "Une saison plus grande s'importe en ligne de commande (manage.py import_season)" in html
     assert snapshot() == before
 
