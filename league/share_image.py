@@ -17,10 +17,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from django.utils import formats, timezone
+from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from PIL import Image, ImageDraw, ImageFont
+
+from config.typography import date_format
 
 from . import revision_cache
 from .models import Manche
@@ -88,7 +90,7 @@ def night_card(state: SheetState) -> NightCard:
         )
         for line in state.ranking
     )
-    subtitle = formats.date_format(manche.starts_at, "l j F Y")
+    subtitle = date_format(manche.starts_at, "l j F Y")
     if manche.location:
         subtitle += f" · {manche.location}"
     return NightCard(

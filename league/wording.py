@@ -14,10 +14,10 @@ from datetime import datetime
 from decimal import Decimal
 from fractions import Fraction
 
-from django.utils import formats
 from django.utils.functional import lazy
 from django.utils.translation import gettext, ngettext
 
+from config.typography import date_format
 from league import rules
 from league.templatetags.numbers import num
 
@@ -39,7 +39,7 @@ def translated_later(text: str, params: dict | None = None):
 
 def instant(moment: datetime) -> str:
     """An instant in the reader's notation, on the wall clock it carries (no conversion)."""
-    return formats.date_format(moment, "DATETIME_FORMAT")
+    return date_format(moment, "DATETIME_FORMAT")
 
 
 def poignee_text(level: str, who: str) -> str:

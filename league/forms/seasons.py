@@ -12,7 +12,6 @@ from zoneinfo import ZoneInfo
 
 from django import forms
 from django.core.exceptions import ValidationError
-from django.utils.formats import date_format
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
@@ -20,6 +19,7 @@ from django.utils.translation import ngettext
 from accounts.forms.common import MemberChoiceField as ClubMemberChoiceField
 from accounts.models import User
 from accounts.name_order import by_name
+from config.typography import date_format
 
 from ..models import Manche, Season
 from ..rules import calendar as cal

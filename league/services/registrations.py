@@ -18,10 +18,10 @@ from datetime import datetime
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from config.typography import date_format
 
 from ..models import Donne, Manche, QuickResult, Registration, Seat
 from ..notifications import notify_members

@@ -12,7 +12,6 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.formats import date_format
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
@@ -21,6 +20,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.forms.common import add_service_errors, rendered_once
 from accounts.pagers import pager
+from config.typography import date_format
 
 from .. import revision_cache
 from ..forms.comptes_rendus import CommentForm, CompteRenduForm, JudgeForm

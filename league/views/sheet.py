@@ -20,13 +20,13 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.formats import date_format
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.forms.common import rendered_once
+from config.typography import date_format
 
 from .. import revision_cache, rules
 from ..forms.sheet import DonneForm, OrderForm, QuickResultsForm, TableForm

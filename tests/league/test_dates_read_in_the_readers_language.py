@@ -122,3 +122,25 @@ def test_the_calendar_heads_each_month_with_its_name(client, season, summer_manc
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = lang
     body = client.get(reverse("league:calendar", args=[season.name])).content.decode()
     assert june in body.replace("\u00a0", " ") and july in body.replace("\u00a0", " ")
+
+
+FIRST = datetime(2026, 10, 1, 21, 0, tzinfo=PARIS)
+
+
+@pytest.mark.parametrize(
+    ("language", "day", "at"),
+    [
+        ("fr", "jeudi 1er octobre", "1er oct. 2026 à 21:00"),
+        ("en", "Thursday 1 October", "Oct. 1, 2026, 21:00"),
+    ],
+)
+def test_the_first_of_a_month_is_written_1er_in_french(language, day, at):
+    """« le 1er octobre », as French writes it, in the templates' dates and in an instant;
+    the 11th, the 21st and the 31st stay as they are, and English as it is."""
+    with translation.override(language):
+        assert Template('{{ d|date:"l j F" }}').render(Context({"d": FIRST})) == day
+        assert instant(FIRST) == at
+        others = Template('{{ a|date:"j F" }} {{ b|date:"j N" }}').render(
+            Context({"a": datetime(2026, 10, 11, tzinfo=PARIS), "b": datetime(2026, 10, 21, tzinfo=PARIS)})
+        )
+        assert "1er" not in others
