@@ -44,3 +44,19 @@
     if (old) { old.remove(); }
   });
 })();
+
+/* A chart wider than a phone scrolls sideways (.chart-scroll): it opens on its right end, where
+   the latest manches are (every chart runs in time from left to right). */
+(function () {
+  "use strict";
+  function toTheLatest() {
+    document.querySelectorAll(".chart-scroll").forEach(function (box) {
+      box.scrollLeft = box.scrollWidth;
+    });
+  }
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", toTheLatest);
+  } else {
+    toTheLatest();
+  }
+})();
