@@ -1,11 +1,26 @@
 """Forms of the comptes-rendus area (the rules themselves are checked by its services)."""
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from ..markdown import MAX_CHARS
 from ..models import CompteRendu
 from ..services.comptes_rendus import COMMENT_MAX
+
+#: The draft's first heading: the night's ambiance, the one part the club asks of every compte-rendu.
+AMBIANCE = _("Ambiance")
+
+
+def _empty_ambiance(text: str) -> bool:
+    """Whether ``text`` keeps the draft's « Ambiance » heading with nothing under it (up to the next heading)."""
+    lines = [line.strip() for line in text.splitlines()]
+    heading = f"## {AMBIANCE}"
+    if heading not in lines:
+        return False
+    after = lines[lines.index(heading) + 1 :]
+    part = after[: next((i for i, line in enumerate(after) if line.startswith("#")), len(after))]
+    return not any(part)
 
 
 class CompteRenduForm(forms.Form):
@@ -23,6 +38,14 @@ class CompteRenduForm(forms.Form):
             "Au moins l'ambiance de la soirée, le classement et quelques moments forts."
         ),
     )
+
+    def clean_text(self):
+        text = self.cleaned_data["text"]
+        if _empty_ambiance(text):
+            raise ValidationError(
+                _("La partie « Ambiance » est vide : racontez la soirée en quelques lignes avant de poster.")
+            )
+        return text
 
 
 class JudgeForm(forms.Form):

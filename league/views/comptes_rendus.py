@@ -23,7 +23,7 @@ from accounts.pagers import pager
 from config.typography import date_format
 
 from .. import revision_cache
-from ..forms.comptes_rendus import CommentForm, CompteRenduForm, JudgeForm
+from ..forms.comptes_rendus import AMBIANCE, CommentForm, CompteRenduForm, JudgeForm
 from ..markdown import check_markdown, render_markdown
 from ..models import CompteRendu, SiteNotice
 from ..night_facts import night_facts, record_facts
@@ -184,7 +184,7 @@ def _default_text(situation, manche, now) -> str:
     facts = night_facts(state) + record_facts(state, now=now)
     return "\n".join(
         [
-            "## " + _("Ambiance"),
+            f"## {AMBIANCE}",
             "",
             "",
             "",

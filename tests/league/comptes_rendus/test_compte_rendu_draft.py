@@ -73,3 +73,21 @@ def test_the_vainqueur_starts_from_the_draft_and_posts_what_he_edited(client, ni
         url, {"title": "Le chelem", "text": text.replace("## Ambiance\n", "## Ambiance\nFolle soirée.")}
     )
     assert "Folle soirée." in CompteRendu.objects.get(manche=night).text
+
+
+def test_the_draft_posted_untouched_is_refused_at_its_empty_ambiance(client, night, player):
+    """The club asks at least the night's ambiance: one tap on « Poster » with the draft as it
+    came (an empty « Ambiance ») says so at the text, and nothing is posted."""
+    from league.models import CompteRendu
+
+    url = reverse("league:cr_write", kwargs={"season_name": night.season.name, "number": night.number})
+    client.force_login(player)
+    text = client.get(url).context["form"].initial["text"]
+    response = client.post(url, {"title": "Le chelem", "text": text})
+    assert response.status_code == 200
+    assert response.context["form"].errors["text"] == [
+        "La partie « Ambiance » est vide : racontez la soirée en quelques lignes avant de poster."
+    ]
+    assert not CompteRendu.objects.filter(manche=night).exists()
+    without_the_heading = text.replace("## Ambiance\n", "Une soirée comme on les aime.\n")
+    assert client.post(url, {"title": "Le chelem", "text": without_the_heading}).status_code == 302
