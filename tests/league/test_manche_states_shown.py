@@ -95,3 +95,18 @@ def test_a_cancelled_manche_says_so_with_its_reason_not_a_sign_up_list_nor_a_com
         assert "Inscrits" not in html and "place libre" not in html
         assert "Le vainqueur écrira le compte-rendu" not in html and 'id="compte-rendu"' not in html
     assert "Vous avez une place" not in pages[player] and "Me désister" not in pages[player]
+
+
+def test_a_planned_manche_whose_night_has_come_no_longer_promises_its_sign_ups(client, season, player):
+    """« Les inscriptions ne sont pas encore ouvertes » is said before the night, not after it."""
+    from tests.support.seasons import make_manche
+
+    planned = make_manche(season, 5, status=Manche.Status.PLANNED)
+    client.force_login(player)
+    with time_machine.travel(planned.starts_at - timedelta(days=5), tick=False):
+        before = page(client, planned)
+    with time_machine.travel(planned.starts_at + timedelta(days=2), tick=False):
+        after = page(client, planned)
+    assert "Les inscriptions ne sont pas encore ouvertes." in before
+    assert "Les inscriptions ne sont pas encore ouvertes." not in after
+    assert "Résultats attendus" in after
