@@ -186,7 +186,7 @@ def contract_facts_problems(
             _v(
                 "chelem",
                 _(
-                    "chelem réalisé: the attaque took every trick, it cannot lose the contract (%(points)s points with %(bouts)s bouts)"
+                    "made chelem: the attaque took every trick, it cannot lose the contract (%(points)s points with %(bouts)s bouts)"
                 ),
                 points=points,
                 bouts=bouts,
@@ -197,7 +197,7 @@ def contract_facts_problems(
             _v(
                 "chelem",
                 _(
-                    "chelem de la défense: the attaque took no trick, it cannot win the contract (%(points)s points with %(bouts)s bouts)"
+                    "chelem by the défense: the attaque took no trick, it cannot win the contract (%(points)s points with %(bouts)s bouts)"
                 ),
                 points=points,
                 bouts=bouts,
@@ -215,7 +215,9 @@ def contract_facts_problems(
             problems.append(
                 _v(
                     "petit_au_bout",
-                    _("petit au bout by the attaque under a chelem de la défense: the attaque took no trick"),
+                    _(
+                        "petit au bout by the attaque under a chelem by the défense: the attaque took no trick"
+                    ),
                 )
             )
     if petit_au_bout == "defense":
@@ -232,19 +234,19 @@ def contract_facts_problems(
             problems.append(
                 _v(
                     "petit_au_bout",
-                    _("petit au bout by the défense under a chelem réalisé: the défense took no trick"),
+                    _("petit au bout by the défense under a made chelem: the défense took no trick"),
                 )
             )
     span = attack_points_range(contract=contract, bouts=bouts, chelem=chelem, players=players)
     if span is None:
         if chelem == DEFENSE_CHELEM:
             text = _(
-                "chelem de la défense: the attaque took no trick and keeps at most the Excuse (a bout)"
+                "chelem by the défense: the attaque took no trick and keeps at most the Excuse (a bout)"
                 " and the chien its contract gives it, so it cannot hold %(bouts)s bouts"
             )
         else:
             text = _(
-                "chelem réalisé: the défense took no trick and keeps at most the Excuse (a bout)"
+                "made chelem: the défense took no trick and keeps at most the Excuse (a bout)"
                 " and the chien of a garde contre, so the attaque cannot hold only %(bouts)s bouts"
             )
         problems.append(_v("bouts", text, bouts=bouts))
@@ -254,17 +256,17 @@ def contract_facts_problems(
         return problems
     if chelem == DEFENSE_CHELEM:
         text = _(
-            "chelem de la défense: the attaque took no trick; with %(bouts)s bouts it holds"
+            "chelem by the défense: the attaque took no trick; with %(bouts)s bouts it holds"
             " %(low)s to %(high)s points (the Excuse kept without a trick counts 4), got %(points)s"
         )
     elif chelem in MADE_CHELEMS:
         text = _(
-            "chelem réalisé: the défense took no trick; with %(bouts)s bouts the attaque holds"
+            "made chelem: the défense took no trick; with %(bouts)s bouts the attaque holds"
             " %(low)s to %(high)s points (the Excuse kept by the défense counts 4), got %(points)s"
         )
     else:
         text = _(
-            "bouts et points: each bout is worth 4.5, so with %(bouts)s bouts the attaque holds"
+            "bouts and points: each bout is worth 4.5, so with %(bouts)s bouts the attaque holds"
             " %(low)s to %(high)s points, got %(points)s"
         )
     problems.append(
@@ -298,7 +300,7 @@ def misere_total_problems(points: Mapping[str, Decimal], players: int) -> list[R
         _v(
             "points",
             _(
-                "jouer la misère: the chien (%(chien)s cards) is set aside, so the players' card points"
+                "misère game: the chien (%(chien)s cards) is set aside, so the players' card points"
                 " add up to %(low)s to %(high)s, got %(total)s"
             ),
             chien=chien_size(players),

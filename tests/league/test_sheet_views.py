@@ -96,6 +96,23 @@ def test_bad_input_shows_the_engines_message_next_to_the_field_and_saves_nothing
     assert not Donne.objects.exists()
 
 
+def test_in_english_the_engines_message_names_its_rule_in_english(client, manche, capitaine):
+    """The rule a refusal names reads English on the English site, its domain words kept:
+    "bouts and points", "misère game", not "bouts et points", "jouer la misère"."""
+    from tests.support.sheet import misere
+
+    client.force_login(capitaine)
+    client.cookies["django_language"] = "en"
+    url_add = url(manche, "league:sheet_donne_add")
+    html = client.post(url_add, post_donne_fields(0, contract(capitaine, bouts=3, points=10)), **HTMX)
+    assert "bouts and points: each bout is worth 4.5" in html.content.decode()
+    body = post_donne_fields(0, misere(dict.fromkeys(TABLE, 80)))
+    html = client.post(url_add, body, **HTMX).content.decode()
+    assert "misère game: the chien (3 cards) is set aside" in html
+    assert "jouer la" not in html and " et points" not in html
+    assert not Donne.objects.exists()
+
+
 def test_a_missing_contract_is_asked_for(client, manche, capitaine):
     client.force_login(capitaine)
     body = post_donne_fields(0, contract(capitaine, contract="", points=50))
