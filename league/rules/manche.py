@@ -331,7 +331,7 @@ def defensifs(ranking: Sequence[RankingEntry], number: int | None) -> list[Adjus
                     # "Au troisième si son score est supérieur ou égal au score du vainqueur - 60%"
                     Message(
                         _(
-                            "Defensive bonus: %(place)s with a score of %(score)s, at least the winner's score (%(w)s) minus %(percent)s%%, that is %(threshold)s: +0.5"
+                            "Défensif: %(place)s with a score of %(score)s, at least the winner's score (%(w)s) minus %(percent)s%%, that is %(threshold)s: +0.5"
                         ),
                         {
                             "place": ordinal(e.place),

@@ -144,7 +144,7 @@ def test_defensif_says_the_vainqueurs_score_minus_the_percentage_of_the_place():
         "moins 110\u00a0%, soit −21 : +0,5"
     )
     assert shown(reason, "en") == (
-        "Defensive bonus: 4th place with a score of −20, at least the winner's score (210) minus 110%, that is −21: +0.5"
+        "Défensif: 4th place with a score of −20, at least the winner's score (210) minus 110%, that is −21: +0.5"
     )
 
 
@@ -166,7 +166,7 @@ def test_defensif_names_the_place_as_the_rulebook_does(scores, french, english):
         assert not any(french in r for r in in_french)
         return
     assert any(r.startswith("Bonus défensif : " + french) for r in in_french), in_french
-    assert any(r.startswith("Defensive bonus: " + english) for r in in_english), in_english
+    assert any(r.startswith("Défensif: " + english) for r in in_english), in_english
 
 
 # Les malus : compte-rendu en retard ---------------------------------------------------

@@ -126,7 +126,7 @@ def test_defensif_reason_carries_the_numbers(tb):
     ranking = rank_manche(tb, FIVE, None, {p: r.score for p, r in stats.items()}, stats)
     (adj,) = [a for a in manche_bonuses(tb, ranking, 3) if a.kind == "defensif"]
     assert str(adj.reason) == (
-        "Defensive bonus: 2nd place with a score of 380, at least the winner's score (450) minus 20%, that is 360: +0.5"
+        "Défensif: 2nd place with a score of 380, at least the winner's score (450) minus 20%, that is 360: +0.5"
     )
     assert adj.manche == 3
 
