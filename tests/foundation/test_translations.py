@@ -170,3 +170,14 @@ def test_compiled_catalogue_matches_the_po_file(lang):
         elif compiled.msgstr != entry.msgstr:
             stale.append(entry.msgid)
     assert not stale, f"{len(stale)} entries not in the compiled catalogue, e.g. {stale[:3]}"
+
+
+def test_the_english_site_says_jetons_as_the_glossary_does():
+    """docs/glossary.md keeps « jetons » in English: the manche page said « Who took jetons
+    from whom » while the player page said « Tokens at each manche »."""
+    with translation.override("en"):
+        assert translation.gettext("Jetons à chaque manche — %(season)s").startswith("Jetons at each manche")
+    for entry in _po("en"):
+        if not entry.obsolete and "jeton" in entry.msgid.lower() and entry.msgstr:
+            assert "token" not in entry.msgstr.lower(), entry.msgid
+            assert "jeton" in entry.msgstr.lower(), entry.msgid
