@@ -211,13 +211,13 @@ class StandingsTable(tables.Table):
     def _labels(self) -> dict[str, str]:
         """The words the lines repeat, translated and escaped once per table, not per line."""
         return {
-            "explain": conditional_escape(_("Le détail de ses points")),
+            "explain": conditional_escape(_("Le détail des points")),
             "detail": conditional_escape(_("détail")),
             "provisional title": conditional_escape(_("Provisoire : définitif à la clôture de la saison")),
             "provisional": conditional_escape(_("provisoire")),
             "unchanged": format_html('<span class="text-muted">{}</span>', _("inchangé")),
             "rank": conditional_escape(_("rang")),
-            "load explanation": conditional_escape(_("Voir le détail de ses points")),
+            "load explanation": conditional_escape(_("Voir le détail des points")),
         }
 
     def render_average(self, value, record):

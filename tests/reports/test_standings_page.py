@@ -249,3 +249,24 @@ def test_numbers_in_explanations_read_in_the_readers_notation():
     assert "2,5" in text
     with translation.override("en"):
         assert message(Message("must be 0..3, got %(value)r", {"value": 4})).endswith(" 4")
+
+
+@pytest.mark.parametrize(
+    ("language", "said", "never"),
+    [("fr", "détail des points", "de ses points"), ("en", "breakdown of the points", "of his points")],
+)
+def test_the_breakdown_of_a_line_is_worded_for_every_player_women_too(
+    client, small_season, language, said, never
+):
+    """The standings said « The breakdown of his points » on every line, Anne's included."""
+    client.cookies["django_language"] = language
+    standings = client.get(reverse("reports:standings", args=[small_season.name]))
+    player = rows(standings)[0]
+    pages = [
+        standings,
+        client.get(reverse("reports:standings_explanation", args=[small_season.name, player])),
+    ]
+    for page in pages:
+        html = page.content.decode().lower()
+        assert said in html
+        assert never not in html
