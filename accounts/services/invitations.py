@@ -24,7 +24,6 @@ from .common import (
     audit,
     is_established,
     normalize_email,
-    send_already_member,
     spend_link,
     user_with_email,
 )
@@ -147,20 +146,27 @@ def send_invitation(
 
 def invitation_create(
     *, by: User | None, email: str, username: str, display_name: str, now: datetime
-) -> Invitation | None:
+) -> Invitation:
     """The President invites a player (or lets an imported player claim his account).
 
-    When the address is already an active member's, no invitation is made:
-    that member is told by email how to sign in, and the caller answers the
-    same either way, so the form reveals nothing about who is registered.
+    When the address is already an active member's, nothing is made nor sent:
+    the officer, who sees the members' addresses anyway, is told whose it is
+    at the email field (unlike the public join form, which reveals nothing).
     """
     with transaction.atomic():
         prepared = invitation_prepare(
             by=by, email=email, username=username, display_name=display_name, now=now
         )
         if isinstance(prepared, User):
-            send_already_member(prepared, now=now)
-            return None
+            raise ValidationError(
+                {
+                    "email": _(
+                        "Cette adresse est déjà celle d'un membre, %(name)s : "
+                        "aucune invitation n'a été envoyée."
+                    )
+                    % {"name": prepared.display_name or prepared.username}
+                }
+            )
         invitation, token = prepared
         send_invitation(invitation, token, by=by, now=now)
         _notify_old_address(invitation, by=by, now=now)

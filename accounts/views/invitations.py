@@ -75,10 +75,7 @@ def invite(request):
         else:
             messages.success(
                 request,
-                _(
-                    "C'est envoyé : %(name)s recevra à %(email)s un lien pour rejoindre le club "
-                    "(ou, s'il est déjà membre, un rappel pour se connecter)."
-                )
+                _("C'est envoyé : %(name)s recevra à %(email)s un lien pour rejoindre le club.")
                 % {"name": form.cleaned_data["display_name"], "email": form.cleaned_data["email"]},
             )
             return redirect("accounts:membership")
