@@ -12,7 +12,7 @@ which makes export → import → export byte for byte stable.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -74,6 +74,7 @@ class ImportSummary:
     players_new: list[str] = field(default_factory=list)
     players_existing: list[str] = field(default_factory=list)
     names: dict[str, str] = field(default_factory=dict)  # id -> the document's name
+    member_names: dict[str, str] = field(default_factory=dict)  # id -> the site's display name (known ids)
     manches_played: int = 0
     manches_planned: int = 0
     manches_cancelled: int = 0
@@ -89,6 +90,20 @@ class ImportSummary:
     def new_players_named(self) -> list[str]:
         """``eric (Éric)``: the accounts the import will create."""
         return [f"{pid} ({self.names.get(pid, pid)})" for pid in self.players_new]
+
+    @property
+    def existing_players_named(self) -> list[str]:
+        """``Benoît``: the members the import matches, by the name the site shows them under."""
+        return [self.name_of(pid) for pid in self.players_existing]
+
+    @property
+    def first_seasons_named(self) -> list:
+        """The first-season notes, each player by his name rather than his id."""
+        return [replace(note, player=self.name_of(note.player)) for note in self.first_seasons]
+
+    def name_of(self, pid: str) -> str:
+        """A member's display name on the site, else the document's name, else the id."""
+        return self.member_names.get(pid) or self.names.get(pid) or pid
 
     @property
     def manches(self) -> int:
@@ -135,7 +150,7 @@ def import_check(
     existing = Season.objects.filter(name=parsed.name).first()
     _refuse_existing(parsed, replace, existing)
     ids = [p.id for p in parsed.players]
-    known = set(User.objects.filter(username__in=ids).values_list("username", flat=True))
+    known = dict(User.objects.filter(username__in=ids).values_list("username", "display_name"))
     summary = ImportSummary(
         name=parsed.name,
         ruleset=parsed.family,
@@ -144,6 +159,7 @@ def import_check(
         players_new=[i for i in ids if i not in known],
         players_existing=[i for i in ids if i in known],
         names={p.id: p.name for p in parsed.players},
+        member_names=known,
         awards=len(parsed.awards),
     )
     for m in parsed.manches:

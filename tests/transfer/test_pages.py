@@ -164,3 +164,16 @@ def test_an_existing_season_points_to_the_replace_box_and_a_closed_one_reads_clo
     assert "cochez « Remplacer la saison de même nom »" in html
     page = client.get(reverse("league:season_import")).content.decode()
     assert '<span class="badge bg-secondary">Close</span>' in page and "Fermer<" not in page
+
+
+@pytest.mark.django_db
+def test_the_summary_names_existing_members_by_their_display_name(
+    client, president, make_user, example_doc, pending_dir
+):
+    """The existing players (and the first-season notes) read “Benoît, Annso”, not the logins “ben, anne”."""
+    make_user("anne", display_name="Annso", first_season="2010-2011")
+    client.force_login(president)
+    html = upload(client, example_doc).content.decode()
+    existing = html.split("Joueurs existants", 1)[1].split("</dd>", 1)[0]
+    assert "<strong>2</strong>" in existing and "Benoît, Annso</span>" in existing
+    assert "Annso : le fichier déclare 2011-2012, le site garde 2010-2011" in html.replace("\u202f", " ")
