@@ -20,13 +20,16 @@ __all__ = ["HandsChange", "RankChange", "RuleChangeEffect", "rule_change_effect"
 
 @dataclass(frozen=True)
 class RankChange:
-    """A player's line before and after (None: not classified on that side)."""
+    """A player's line before and after (None: not classified on that side);
+    ``tied_*``: his rank is shared on that side (the standings write it « 4= »)."""
 
     player: str
     rank_before: int | None
     rank_after: int | None
     average_before: Fraction | None
     average_after: Fraction | None
+    tied_before: bool = False
+    tied_after: bool = False
 
     @property
     def moved(self) -> bool:
@@ -73,6 +76,8 @@ def rule_change_effect(before: SeasonResult, after: SeasonResult) -> RuleChangeE
             new[player].rank if player in new else None,
             old[player].average if player in old else None,
             new[player].average if player in new else None,
+            player in old and old[player].tied,
+            player in new and new[player].tied,
         )
         for player in order
     )

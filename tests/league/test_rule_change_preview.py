@@ -2,6 +2,8 @@
 with the change side by side, the ranks that move, the titles and accessits that change
 hands; saving records the change with its reason in the season's history."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -74,3 +76,23 @@ def test_a_change_that_leaves_the_rules_alone_needs_no_reason(client, played, pr
     played.refresh_from_db()
     assert played.default_location == "Chez Ben"
     assert played.history.order_by("-history_date").first().history_change_reason == "Saison modifiée"
+
+
+def test_shared_ranks_and_negative_averages_read_as_in_the_standings(
+    client, played, president, after_the_generated_season
+):
+    """A shared rank is « 5= » as the standings write it, a negative average « −0,50 » with a true minus."""
+    client.force_login(president)
+    html = edit(client, played, place_points="0, 0, 0, 0, 0", action="preview").content.decode()
+
+    def cells(player):
+        row = html.split(f'data-player="{player}">', 1)[1].split("</tr>", 1)[0]
+        return [re.sub(r"<[^>]+>", " ", td).split() for td in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
+
+    # Seed 3: p002 and p003 share rank 5 now; with no place points p001 and p008 share
+    # rank 4, and p004, p005 and p007 rank 8, on negative averages.
+    assert cells("p003")[1] == cells("p002")[1] == ["5=", "(0,60)"]
+    assert cells("p006")[1] == ["2", "(1,20)"]  # a rank held alone has no mark
+    assert cells("p001")[2] == cells("p008")[2] == ["4=", "(\u22120,10)"]
+    assert cells("p007")[2] == ["8=", "(\u22120,50)"]
+    assert "(-0" not in html
