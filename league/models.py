@@ -99,6 +99,11 @@ class Season(models.Model):
     def is_closed(self) -> bool:
         return self.state == self.State.CLOSED
 
+    @property
+    def in_preparation(self) -> bool:
+        """Not open yet: no manche played, so no classification to show."""
+        return self.state == self.State.PREPARATION
+
     def ruleset(self) -> "rules.RuleSet":
         return rules.ruleset_for(self.family, self.name, self.params or {})
 

@@ -12,6 +12,7 @@ from league import rules
 from league.models import Donne, Season
 from tests.support.engine import season_result
 from tests.support.seasongen import load_season
+from tests.support.seasons import make_season
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -270,3 +271,19 @@ def test_the_breakdown_of_a_line_is_worded_for_every_player_women_too(
         html = page.content.decode().lower()
         assert said in html
         assert never not in html
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("state", "badge", "absent"),
+    [("preparation", "en préparation", "en cours"), ("open", "en cours", "en préparation")],
+)
+def test_the_badge_says_the_seasons_own_state(client, president, state, badge, absent):
+    """A season in preparation is not « en cours », and has no classification yet."""
+    season = make_season("2031-2032", president=president, state=state)
+    client.force_login(president)
+    html = client.get(reverse("reports:standings", args=[season.name])).content.decode()
+    title = html.split("<h1", 1)[1].split("</h1>", 1)[0]
+    assert f">{badge}</span>" in title and f">{absent}</span>" not in title
+    assert ("no-standings-yet" in html) == (state == "preparation")
+    assert ("Saison en cours : les titres" in html) == (state == "open")
