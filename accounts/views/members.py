@@ -67,8 +67,15 @@ def member_admin(request):
     elif state == "inactifs":
         users = users.filter(is_active=False)
     page = Paginator(users, 50).get_page(request.GET.get("page"))
-    officers = set(Mandate.objects.filter(ended_at__isnull=True).values_list("user_id", flat=True))
+    offices: dict[int, list[str]] = {}
+    for user_id, role in (
+        Mandate.objects.filter(ended_at__isnull=True).order_by("role").values_list("user_id", "role")
+    ):
+        offices.setdefault(user_id, []).append(str(Mandate.Role(role).label))
+    officers = set(offices)
     members = list(page.object_list)
+    for m in members:
+        m.office = ", ".join(offices.get(m.pk, ()))  # « Président », « Vice-Président »
     rows = rendered(
         "accounts/_member_rows.html",
         {"members": members, "officers": officers, "reader": request.user.pk},
@@ -82,7 +89,7 @@ def member_admin(request):
                     m.email,
                     m.is_active,
                     m.has_usable_password(),
-                    m.pk in officers,
+                    m.office,
                 )
                 for m in members
             ],

@@ -159,3 +159,21 @@ def test_the_list_follows_each_change_and_reactivates_through_the_readers_own_to
     assert button.group(1) == reverse("accounts:member_reactivate", args=[player.username])
     second.post(button.group(1), {"csrfmiddlewaretoken": token})
     assert User.objects.get(pk=player.pk).is_active
+
+
+def test_member_admin_names_each_office(client, president, player, capitaine):
+    """The badge says « Président » / « Vice-Président », not « fonction »; a plain member has none."""
+    from accounts.services.offices import vice_president_designate
+
+    vice_president_designate(by=president, user=player, now=timezone.now())
+    client.force_login(president)
+    page = client.get(reverse("accounts:member_admin")).content.decode()
+
+    def badges(username):
+        row = page.split(f"({username})</span>", 1)[1].split("</li>", 1)[0]
+        return re.findall(r'<span class="badge text-bg-primary">([^<]*)</span>', row)
+
+    assert badges("ben") == ["Président"]
+    assert badges("anne") == ["Vice-Président"]
+    assert badges("bruno") == []
+    assert ">fonction<" not in page
