@@ -46,11 +46,14 @@ def _check_date(season: Season, starts_at: datetime | None) -> None:
         raise ValidationError({"starts_at": [message_text(p.message) for p in problems]})
 
 
+def _registrations(manche: Manche) -> list[Registration]:
+    """Every sign-up of the manche with its player, seated first, then the waiting list."""
+    return list(manche.registrations.select_related("player").order_by("seat", "created_at", "pk"))
+
+
 def _registered_players(manche: Manche) -> list[User]:
     """Everyone signed up for the manche, seated first, then the waiting list."""
-    return [
-        r.player for r in manche.registrations.select_related("player").order_by("seat", "created_at", "pk")
-    ]
+    return [r.player for r in _registrations(manche)]
 
 
 def calendar_preview(season: Season, options: cal.CalendarOptions) -> list[datetime]:
@@ -151,13 +154,18 @@ def manche_move(
     manche._change_reason = _("Manche déplacée")
     manche.save()
     invalidate(manche.season)  # compte-rendu deadlines follow the later manches' dates
+    registrations = _registrations(manche)
     # The mover knows what he changed: he is told only when he plays it (seated at its table).
-    seated = set(manche.registrations.filter(seat__isnull=False).values_list("player_id", flat=True))
     notify_members(
-        [p for p in _registered_players(manche) if by is None or p.pk != by.pk or p.pk in seated],
+        [r.player for r in registrations if by is None or r.player_id != by.pk or r.seat is not None],
         key=f"manche-moved:{manche.pk}:{int(now.timestamp())}",
         template="manche_moved",
-        context={"manche": manche, "season": manche.season, "old": old, "waiting": _anyone_waiting(manche)},
+        context={
+            "manche": manche,
+            "season": manche.season,
+            "old": old,
+            "waiting": any(r.seat is None for r in registrations),
+        },
         url=manche.get_absolute_url(),
         now=now,
     )
@@ -254,12 +262,6 @@ def reminder_key(manche: Manche) -> str:
     return f"manche-reminder:{manche.pk}:{int(manche.starts_at.timestamp())}"
 
 
-def _anyone_waiting(manche: Manche) -> bool:
-    """Whether someone is on the manche's waiting list: the emails that tell how to withdraw say
-    who would take the place only then."""
-    return Registration.objects.filter(manche=manche, seat__isnull=True).exists()
-
-
 def manche_reminders_send(*, now: datetime) -> int:
     """Remind the seated players of every manche starting within two days; each reminder once.
 
@@ -278,12 +280,8 @@ def manche_reminders_send(*, now: datetime) -> int:
         .select_related("season", "capitaine", "absent")
     )
     for manche in manches:
-        table = [
-            r.player
-            for r in Registration.objects.filter(manche=manche, seat__isnull=False)
-            .select_related("player")
-            .order_by("seat")
-        ]
+        registrations = _registrations(manche)
+        table = [r.player for r in registrations if r.seat is not None]
         with transaction.atomic():
             sent += notify_members(
                 table,
@@ -293,7 +291,8 @@ def manche_reminders_send(*, now: datetime) -> int:
                     "manche": manche,
                     "season": manche.season,
                     "table": table,
-                    "waiting": _anyone_waiting(manche),
+                    # The email says who would take a withdrawn place only when someone waits.
+                    "waiting": any(r.seat is None for r in registrations),
                 },
                 url=manche.get_absolute_url(),
                 now=now,

@@ -27,7 +27,7 @@ from ..models import Donne, Manche, QuickResult, Registration, Seat
 from ..notifications import notify_members
 from ..rules import calendar as cal
 from ..selectors.registrations import captaincies_to_play, seated, sign_ups_to_play, waiting
-from .calendar import cancel_locked
+from .calendar import cancel_locked, manche_set_capitaine
 from .revision import invalidate
 
 SEATS = cal.SEATS
@@ -245,8 +245,6 @@ def member_departed(*, player: User, by: User | None, now: datetime) -> list[Wit
     """A member was deactivated: withdraw each of his sign-ups to manches still to play through
     :func:`registration_withdraw` (his seat goes to the first active waiting player, who is
     emailed) and end his captaincies of them. Runs in the deactivation's transaction."""
-    from .calendar import manche_set_capitaine
-
     withdrawals = [
         registration_withdraw(by=by, registration=registration, now=now)
         for registration in sign_ups_to_play(player)
