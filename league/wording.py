@@ -10,6 +10,7 @@ clock.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
 from decimal import Decimal
 from fractions import Fraction
@@ -42,27 +43,27 @@ def instant(moment: datetime) -> str:
     return date_format(moment, "DATETIME_FORMAT")
 
 
-def poignee_text(level: str, who: str) -> str:
-    """A poignée shown at a donne, as the sheet and the manche's history both write it: ``poignée double (Anne)``."""
-    return gettext("poignée %(level)s (%(who)s)") % {"level": level, "who": who}
+#: A donne's JSON lists whose entries each name a player, in the order a donne's line says them.
+SIDE_LISTS = ("poignees", "miseres", "penalties")
 
 
-def misere_text(kind: str, who: str, *, valid: bool = True) -> str:
-    """A misère announced at a donne: ``misère de tête Anne``, ``(fausse)`` after a false one."""
-    kind_text = gettext("misère de tête") if kind == "tete" else gettext("misère d'atout")
-    text = f"{kind_text} {who}"
-    return text if valid else f"{text} ({gettext('fausse')})"
+def side_entry_text(field: str, item: Mapping, who: str) -> str:
+    """One entry of a donne's poignées, misères or penalties (``field``) as stored, ``who`` its
+    player's name, as the sheet's lines and the manche's history both write it:
+    ``poignée double (Anne)``, ``misère de tête Anne`` (``(fausse)`` after a false one),
+    ``pénalité 20 (Anne)``."""
+    if field == "poignees":
+        return gettext("poignée %(level)s (%(who)s)") % {"level": item.get("level", ""), "who": who}
+    if field == "miseres":
+        kind = gettext("misère de tête") if item.get("kind") == "tete" else gettext("misère d'atout")
+        return f"{kind} {who}" if item.get("valid", True) else f"{kind} {who} ({gettext('fausse')})"
+    return gettext("pénalité %(amount)s (%(who)s)") % {"amount": num(item.get("amount")), "who": who}
 
 
 def card_points_text(points, who: str) -> str:
     """A player's card points in the misère game, as the sheet and the manche's history both write
     them: ``Anne 20,5``."""
     return f"{who} {num(points)}"
-
-
-def penalty_text(amount, who: str) -> str:
-    """A penalty given at a donne: ``pénalité 20 (Anne)``."""
-    return gettext("pénalité %(amount)s (%(who)s)") % {"amount": num(amount), "who": who}
 
 
 def message_text(message: rules.Message, words: dict | None = None) -> str:

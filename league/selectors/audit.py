@@ -9,7 +9,7 @@ reader's notation, a donne's poignées, misères and penalties in words.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
@@ -19,7 +19,7 @@ from django.utils.translation import gettext
 
 from accounts.models import User
 from league.templatetags.numbers import num
-from league.wording import card_points_text, instant, misere_text, penalty_text, poignee_text
+from league.wording import SIDE_LISTS, card_points_text, instant, side_entry_text
 
 from ..models import Donne, Manche, QuickResult, Seat
 
@@ -55,25 +55,10 @@ class _People:
         return self._by_login.get(login, str(login))
 
 
-def _poignee(item: dict, people: _People) -> str:
-    return poignee_text(item.get("level", ""), people.by_login(item.get("player")))
-
-
-def _misere(item: dict, people: _People) -> str:
-    return misere_text(item.get("kind"), people.by_login(item.get("player")), valid=item.get("valid", True))
-
-
-def _penalty(item: dict, people: _People) -> str:
-    text = penalty_text(item.get("amount"), people.by_login(item.get("player")))
-    return f"{text} : {item['reason']}" if item.get("reason") else text
-
-
-#: How each entry of a donne's JSON lists reads.
-_SIDE_ENTRIES: dict[str, Callable[[dict, _People], str]] = {
-    "poignees": _poignee,
-    "miseres": _misere,
-    "penalties": _penalty,
-}
+def _side_entry(field: str, item: dict, people: _People) -> str:
+    """One entry of a donne's JSON lists in words; a penalty with the reason typed for it."""
+    text = side_entry_text(field, item, people.by_login(item.get("player")))
+    return f"{text} : {item['reason']}" if field == "penalties" and item.get("reason") else text
 
 
 def _value(value, field, people: _People) -> str:
@@ -90,8 +75,8 @@ def _value(value, field, people: _People) -> str:
         return instant(timezone.localtime(value))
     if isinstance(value, int | Decimal | float):
         return num(value)
-    if field.name in _SIDE_ENTRIES:
-        return " · ".join(_SIDE_ENTRIES[field.name](item, people) for item in value)
+    if field.name in SIDE_LISTS:
+        return " · ".join(_side_entry(field.name, item, people) for item in value)
     if isinstance(value, dict):  # a misère game's card points, by login
         return ", ".join(card_points_text(points, people.by_login(login)) for login, points in value.items())
     if isinstance(value, list):  # the order the table agreed, by login
@@ -106,7 +91,7 @@ def _mentioned(record) -> tuple[set[int], set[str]]:
         value = getattr(record, field.attname, None)
         if field.is_relation and field.name not in AUDIT_SKIP and value:
             ids.add(value)
-        elif field.name in _SIDE_ENTRIES and value:
+        elif field.name in SIDE_LISTS and value:
             logins.update(item.get("player") for item in value)
         elif isinstance(value, dict | list) and value:
             logins.update(login for login in value if isinstance(login, str))

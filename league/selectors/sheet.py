@@ -21,7 +21,7 @@ from accounts.models import User
 from league import rules
 from league.rules.adjustments import CR_NON_CONFORME, CR_REMPLACEMENT, CR_RETARD
 from league.rules.calendar import closing_problems, entry_problems
-from league.wording import card_points_text, message_text, misere_text, penalty_text, poignee_text
+from league.wording import SIDE_LISTS, card_points_text, message_text, side_entry_text
 
 from .. import revision_cache
 from ..models import Donne, Manche, QuickResult, Registration, Seat
@@ -275,14 +275,10 @@ class SheetState:
 
     def _sides(self, donne) -> list[str]:
         """A donne's poignées, misères and penalties in words, each player by his display name."""
-
-        def name(item: dict) -> str:
-            return str(self.users.get(item.get("player"), item.get("player")))
-
         return [
-            *(poignee_text(p.get("level", ""), name(p)) for p in donne.poignees or ()),
-            *(misere_text(m.get("kind"), name(m), valid=m.get("valid", True)) for m in donne.miseres or ()),
-            *(penalty_text(p.get("amount"), name(p)) for p in donne.penalties or ()),
+            side_entry_text(field, item, str(self.users.get(item.get("player"), item.get("player"))))
+            for field in SIDE_LISTS
+            for item in getattr(donne, field) or ()
         ]
 
     def seat_lines(self) -> list[dict]:
