@@ -2,13 +2,12 @@
 
 from dataclasses import dataclass
 
-from django.db.models import Exists, OuterRef
-
 from accounts.models import User
 
-from ..models import Donne, Manche, QuickResult, Registration, Season, Seat
+from ..models import Manche, Registration, Season, Seat
 from ..permissions import Action, can
 from .people import with_names
+from .sheet import sheet_started
 
 
 def seated(manche: Manche):
@@ -35,8 +34,7 @@ def _still_to_play(manches):
     return (
         manches.filter(status__in=Manche.TO_PLAY)
         .exclude(season__state=Season.State.CLOSED)
-        .exclude(Exists(Donne.objects.filter(manche=OuterRef("pk"))))
-        .exclude(Exists(QuickResult.objects.filter(manche=OuterRef("pk"))))
+        .exclude(sheet_started())
     )
 
 

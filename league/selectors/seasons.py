@@ -10,12 +10,13 @@ yet, even when it is the newest.
 from datetime import datetime
 
 from django.core.paginator import Paginator
-from django.db.models import Count, Exists, OuterRef, Q
+from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404
 
-from ..models import Donne, Manche, QuickResult, Registration, Season
+from ..models import Manche, Registration, Season
 from ..presentation import manche_state
 from ..rules import calendar as cal
+from .sheet import sheet_started
 
 
 def seasons_in_progress() -> list[Season]:
@@ -177,10 +178,7 @@ def manches_left_to_play(season: Season) -> list[Manche]:
     (``services.seasons.season_close``)."""
     manches = (
         season.manches.filter(status__in=Manche.TO_PLAY)
-        .annotate(
-            started=Exists(Donne.objects.filter(manche=OuterRef("pk")))
-            | Exists(QuickResult.objects.filter(manche=OuterRef("pk")))
-        )
+        .annotate(started=sheet_started())
         .order_by("starts_at", "number")
     )
     return with_counts(manches)

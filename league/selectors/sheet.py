@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
+from django.db.models import Exists, OuterRef
 from django.utils.translation import get_language
 
 from accounts.models import User
@@ -130,6 +131,14 @@ def donnes_of(manche: Manche, users: dict[str, User]) -> list[Donne]:
         donne.taker = by_pk.get(donne.taker_id)
         donne.partner = by_pk.get(donne.partner_id)
     return donnes
+
+
+def sheet_started():
+    """Whether a manche's sheet is started (a donne or a quick result entered), as a condition
+    on a query of manches: its table no longer changes, and its season is not closed over it."""
+    return Exists(Donne.objects.filter(manche=OuterRef("pk"))) | Exists(
+        QuickResult.objects.filter(manche=OuterRef("pk"))
+    )
 
 
 def quick_results_of(manche: Manche) -> list[QuickResult]:

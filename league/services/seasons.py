@@ -19,7 +19,8 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 
 from .. import rules
-from ..models import Donne, Manche, QuickResult, Season
+from ..models import Manche, Season
+from ..selectors.sheet import sheet_started
 from .calendar import cancel_locked
 from .revision import invalidate
 
@@ -230,13 +231,10 @@ def season_close(*, by: User | None, season: Season, now: datetime) -> Season:
     to_play = list(
         Manche.objects.select_for_update()
         .filter(season=season, status__in=Manche.TO_PLAY)
+        .annotate(started=sheet_started())
         .order_by("starts_at", "number")
     )
-    started = [
-        m.number
-        for m in to_play
-        if Donne.objects.filter(manche=m).exists() or QuickResult.objects.filter(manche=m).exists()
-    ]
+    started = [m.number for m in to_play if m.started]
     if started:
         raise ValidationError(
             {
