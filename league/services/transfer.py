@@ -35,7 +35,7 @@ __all__ = [
     "dump",
     "export_season",
     "import_check",
-    "import_parsed",
+    "import_checked",
     "import_season",
 ]
 
@@ -147,6 +147,16 @@ def import_check(
     line) says otherwise.
     """
     parsed = _parse(document, limits)
+    summary = _summary(parsed, replace)
+    summary.first_seasons = first_seasons.settle(
+        _declared(parsed), extra_played=_played_in(parsed), write=False
+    )
+    return parsed, summary
+
+
+def _summary(parsed: ParsedSeason, replace: bool) -> ImportSummary:
+    """What writing ``parsed`` creates, but its first-season notes (refused as
+    :func:`import_check` refuses a season that exists)."""
     existing = Season.objects.filter(name=parsed.name).first()
     _refuse_existing(parsed, replace, existing)
     ids = [p.id for p in parsed.players]
@@ -173,10 +183,7 @@ def import_check(
             summary.manches_planned += 1
         summary.donnes += len(m.donnes or ())
         summary.comptes_rendus += len(m.comptes_rendus)
-    summary.first_seasons = first_seasons.settle(
-        _declared(parsed), extra_played=_played_in(parsed), write=False
-    )
-    return parsed, summary
+    return summary
 
 
 def _declared(parsed: ParsedSeason) -> dict[str, str | None]:
@@ -211,19 +218,37 @@ def import_season(
     password. ``limits`` as for :func:`import_check`. Raises
     :class:`ImportRefused` with every problem; then nothing has changed.
     """
-    return import_parsed(parsed=_parse(document, limits), replace=replace, by=by, now=now)
+    return _write(_parse(document, limits), replace=replace, by=by, now=now)[0]
 
 
-def import_parsed(
-    *, parsed: ParsedSeason, replace: bool = False, by: User | None = None, now: datetime
-) -> Season:
-    """:func:`import_season` for a document already read by :func:`import_check`."""
+def import_checked(
+    *,
+    document: Any,
+    replace: bool = False,
+    by: User | None = None,
+    now: datetime,
+    limits: SeasonImportLimits = UPLOAD_IMPORT,
+) -> ImportSummary:
+    """:func:`import_season`, saying what it created (the command line's import):
+    the summary of :func:`import_check`, whose first-season notes are those the
+    write kept (settled once, not once to tell and once to write)."""
+    parsed = _parse(document, limits)
+    summary = _summary(parsed, replace)
+    _season, summary.first_seasons = _write(parsed, replace=replace, by=by, now=now)
+    return summary
+
+
+def _write(
+    parsed: ParsedSeason, *, replace: bool, by: User | None, now: datetime
+) -> tuple[Season, list[first_seasons.FirstSeasonNote]]:
+    """Write ``parsed`` in one transaction; the season, and the first-season
+    declarations the site did not keep."""
     try:
         with rules.cycle_collector_paused(), transaction.atomic():
             existing = Season.objects.select_for_update().filter(name=parsed.name).first()
             _refuse_existing(parsed, replace, existing)
             season = build.write_season(parsed, existing=existing, by=by, now=now)
-            first_seasons.settle(
+            notes = first_seasons.settle(
                 _declared(parsed),
                 write=True,
                 by=by,
@@ -237,7 +262,7 @@ def import_parsed(
             _refuse_existing(parsed, False, Season.objects.filter(name=parsed.name).first())
         raise
     season.refresh_from_db()
-    return season
+    return season, notes
 
 
 def export_season(*, season: Season, now: datetime) -> dict:

@@ -148,3 +148,15 @@ def test_an_import_by_a_process_that_serves_pages_recomputes_the_season_once_it_
 
     import_season(document=example_doc, now=now)
     assert season_computations == ["2011-2012"]
+
+
+@pytest.mark.django_db
+def test_the_command_settles_the_first_seasons_once(example_doc, tmp_path, monkeypatch):
+    """Its notes are those the write kept: the first seasons are not settled a second time to tell them."""
+    from league.services import first_seasons
+
+    calls = []
+    settle = first_seasons.settle
+    monkeypatch.setattr(first_seasons, "settle", lambda *a, **k: calls.append(k["write"]) or settle(*a, **k))
+    call_command("import_season", str(write(tmp_path, example_doc)), stdout=StringIO())
+    assert calls == [True]

@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from league import revision_cache
 from league.limits import SeasonImportLimits
-from league.services.transfer import ImportRefused, import_check, import_parsed
+from league.services.transfer import ImportRefused, import_checked
 
 
 class Command(BaseCommand):
@@ -46,11 +46,13 @@ class Command(BaseCommand):
             except OSError as exc:
                 raise CommandError(f"{file}: {exc.strerror}") from exc
         try:
-            parsed, summary = import_check(
-                document=raw, replace=replace, limits=SeasonImportLimits(manches=max_manches)
-            )
             with revision_cache.serving_no_pages():
-                season = import_parsed(parsed=parsed, replace=replace, by=None, now=timezone.now())
+                summary = import_checked(
+                    document=raw,
+                    replace=replace,
+                    now=timezone.now(),
+                    limits=SeasonImportLimits(manches=max_manches),
+                )
         except ImportRefused as exc:
             for line in exc.lines():
                 self.stderr.write(line)
@@ -59,7 +61,7 @@ class Command(BaseCommand):
             ) from None
         self.stdout.write(
             self.style.SUCCESS(
-                f"Saison {season.name} importée"
+                f"Saison {summary.name} importée"
                 f"{' (remplacée)' if summary.exists else ''} : "
                 f"{summary.manches} manches ({summary.manches_played} jouées), {summary.donnes} donnes, "
                 f"{summary.comptes_rendus} comptes-rendus, {len(summary.players_new)} joueurs créés."
