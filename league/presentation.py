@@ -80,8 +80,9 @@ COLOUR_CSS = {
 def manche_state(manche: Manche, seated: int, *, now) -> dict:
     """The state shown: planned, open, full (every seat taken), being played (started, not closed),
     results due (its day over, not closed), played or cancelled."""
-    day_over = cal.local_date(now) > cal.local_date(manche.starts_at)
-    state = cal.fill_state(manche.status, seated, started=manche.starts_at <= now, day_over=day_over)
+    state = cal.fill_state(
+        manche.status, seated, started=manche.starts_at <= now, day_over=cal.day_over(now, manche.starts_at)
+    )
     return {"code": state, "label": STATE_LABELS[state], "badge": STATE_BADGES[state]}
 
 

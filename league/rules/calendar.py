@@ -33,6 +33,8 @@ __all__ = [
     "fill_state",
     "missing_players",
     "open_seats",
+    "day_over",
+    "day_start",
     "is_last_minute",
     "last_thursday",
     "local_date",
@@ -148,6 +150,18 @@ def local_date(moment: datetime, tz: str = CLUB_TIMEZONE) -> date:
     if moment.tzinfo is None:
         raise ValueError("an aware datetime is required")
     return moment.astimezone(ZoneInfo(tz)).date()
+
+
+def day_over(now: datetime, starts_at: datetime, tz: str = CLUB_TIMEZONE) -> bool:
+    """Whether the manche's day (the club's date) has ended: its night is played, only
+    its results are still to come. A member's own sign-up no longer changes then."""
+    return local_date(now, tz) > local_date(starts_at, tz)
+
+
+def day_start(now: datetime, tz: str = CLUB_TIMEZONE) -> datetime:
+    """Midnight at the start of ``now``'s date in the club's calendar: a manche starting
+    before it has its day over (:func:`day_over`)."""
+    return manche_start(local_date(now, tz), time.min, tz)
 
 
 def is_last_minute(now: datetime, starts_at: datetime, tz: str = CLUB_TIMEZONE) -> bool:

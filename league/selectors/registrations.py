@@ -1,11 +1,13 @@
 """Reads of the registrations area: a manche's seated players, its waiting list, a player's rank in it."""
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from accounts.models import User
 
 from ..models import Manche, Registration, Season, Seat
 from ..permissions import Action, can
+from ..rules import calendar as cal
 from .people import with_names
 from .sheet import sheet_started
 
@@ -38,10 +40,11 @@ def _still_to_play(manches):
     )
 
 
-def sign_ups_to_play(player: User):
+def sign_ups_to_play(player: User, *, now: datetime):
     """``player``'s sign-ups (seated or waiting) to manches still to play, soonest first:
-    what his deactivation withdraws."""
-    manches = _still_to_play(Manche.objects.all())
+    what his deactivation withdraws. Not those of a manche whose day is over: he played
+    it or did not come, and withdrawing him would make its table one of four or cancel it."""
+    manches = _still_to_play(Manche.objects.all()).filter(starts_at__gte=cal.day_start(now))
     return (
         Registration.objects.filter(player=player, manche__in=manches)
         .select_related("manche__season")

@@ -7,6 +7,8 @@ seat, or joins the waiting list; when a seat frees, the first waiting player
 manche (club's date) is a last-minute one ("désistement de dernière
 minute"): unreplaced, the manche is played at 4 with the withdrawn player
 absent (classified 5th by the engine); a second one cancels the manche.
+A member changes his own sign-up until the manche's day is over; after it,
+only the President changes the table of the night played.
 
 Every change is a saved or deleted row of ``Registration``, recorded by
 django-simple-history with the acting member and a reason.
@@ -25,6 +27,7 @@ from config.typography import date_format
 
 from ..models import Donne, Manche, QuickResult, Registration, Seat
 from ..notifications import notify_members
+from ..permissions import Action, can
 from ..rules import calendar as cal
 from ..selectors.registrations import captaincies_to_play, seated, sign_ups_to_play, waiting
 from .calendar import cancel_locked, manche_set_capitaine
@@ -67,6 +70,27 @@ def _check_takes_changes(manche: Manche) -> None:
         )
     if Donne.objects.filter(manche=manche).exists() or QuickResult.objects.filter(manche=manche).exists():
         raise ValidationError({"manche": _("La feuille de marque est commencée : la table ne change plus.")})
+
+
+def _check_own_change(manche: Manche, *, by: User | None, player: User, now: datetime) -> None:
+    """A member changes his own sign-up until the manche's day is over. After it the night
+    is played: a withdrawal then would make the table he sat at one of four, or cancel the
+    manche. Who came and who did not is the President's to say (he still changes the table)."""
+    if (
+        by is not None
+        and by.pk == player.pk
+        and cal.day_over(now, manche.starts_at)
+        and not can(by, Action.MANAGE_SEASON, manche.season)
+    ):
+        raise ValidationError(
+            {
+                "manche": _(
+                    "La manche du %(day)s est passée : votre inscription n'y change plus ; "
+                    "le Président corrige la table si besoin."
+                )
+                % {"day": _when(manche)}
+            }
+        )
 
 
 def _table_changed(manche: Manche, by: User | None) -> None:
@@ -125,6 +149,7 @@ def registration_add(*, by: User | None, manche: Manche, player: User, now: date
     """
     manche = _lock(manche)
     _check_takes_changes(manche)
+    _check_own_change(manche, by=by, player=player, now=now)
     if not player.is_active:
         raise ValidationError({"player": _("Un compte désactivé ne peut pas être inscrit.")})
     if Registration.objects.filter(manche=manche, player=player).exists():
@@ -176,6 +201,7 @@ def registration_withdraw(*, by: User | None, registration: Registration, now: d
         raise ValidationError({"registration": _("Cette inscription n'existe plus.")})
     _check_takes_changes(manche)
     player, seat = registration.player, registration.seat
+    _check_own_change(manche, by=by, player=player, now=now)
     late = seat is not None and cal.is_last_minute(now, manche.starts_at)
     registration._history_user = by
     registration._change_reason = _("Désistement de dernière minute") if late else _("Désistement")
@@ -218,7 +244,7 @@ def departure_effects(player: User, *, now: datetime) -> list[str]:
     """What deactivating ``player`` undoes in the manches still to play, one line each (for the
     President's confirmation page): his sign-ups withdrawn, his captaincies ended."""
     lines = []
-    for registration in sign_ups_to_play(player):
+    for registration in sign_ups_to_play(player, now=now):
         manche = registration.manche
         where = {"n": manche.number, "season": manche.season.name, "day": _when(manche)}
         if registration.seat is None:
@@ -247,7 +273,7 @@ def member_departed(*, player: User, by: User | None, now: datetime) -> list[Wit
     emailed) and end his captaincies of them. Runs in the deactivation's transaction."""
     withdrawals = [
         registration_withdraw(by=by, registration=registration, now=now)
-        for registration in sign_ups_to_play(player)
+        for registration in sign_ups_to_play(player, now=now)
     ]
     for manche in captaincies_to_play(player):
         manche_set_capitaine(by=by, manche=manche, capitaine=None, now=now)

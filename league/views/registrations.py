@@ -38,6 +38,8 @@ def manche_section_context(request, manche, *, reads: registration_reads.TableRe
     is_officer = can(user, Action.MANAGE_SEASON, season)
     takes_changes = manche.takes_registrations
     now = timezone.now()
+    # A member's own sign-up changes until the manche's day is over (the services' rule).
+    own_changes = takes_changes and (is_officer or not cal.day_over(now, manche.starts_at))
     drawn = bool(seats) and all(s.jeton_colour for s in seats)
     registered_ids = {r.player_id for r in seated + waiting}
     section = {
@@ -54,12 +56,9 @@ def manche_section_context(request, manche, *, reads: registration_reads.TableRe
         and seated_at(manche, user),
         "mine_rank": registration_reads.waiting_rank(mine) if mine and mine.is_waiting else None,
         "can_register": bool(
-            user.is_authenticated
-            and mine is None
-            and takes_changes
-            and can(user, Action.REGISTER_SELF, manche)
+            user.is_authenticated and mine is None and own_changes and can(user, Action.REGISTER_SELF, manche)
         ),
-        "can_withdraw": bool(mine and can(user, Action.WITHDRAW_SELF, mine)),
+        "can_withdraw": bool(mine and own_changes and can(user, Action.WITHDRAW_SELF, mine)),
         "late": takes_changes and cal.is_last_minute(now, manche.starts_at),
         "is_officer": is_officer and takes_changes,
         "can_draw": can(user, Action.RUN_DRAW, manche) and draw_ready(manche, len(seated)),

@@ -59,10 +59,11 @@ def seat(manche, players, *, absent=None):
 
 
 def register(manche, *players, now=None):
-    """Sign players up in order, each a minute after the previous one."""
+    """Sign players up in order, each a minute after the previous one: from ``now``, by
+    default two days before the manche (a member's own sign-up changes until its day is over)."""
     from league.services.registrations import registration_add
 
-    now = now or timezone.now()
+    now = now or manche.starts_at - timedelta(days=2)
     regs = []
     for i, player in enumerate(players):
         regs.append(registration_add(by=player, manche=manche, player=player, now=now + timedelta(minutes=i)))
