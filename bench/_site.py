@@ -299,7 +299,7 @@ def site_environment(database_url: str, var_dir: Path, *, cache_url: str) -> dic
     env.update(
         DJANGO_SETTINGS_MODULE="config.settings",
         DATABASE_URL=database_url,
-        DB_CONN_MAX_AGE="60",
+        DB_CONN_MAX_AGE="none",
         CACHE_URL=cache_url,
         CELERY_BROKER_URL=BROKER_URL,
         CELERY_TASK_DEFAULT_QUEUE="bench",

@@ -38,6 +38,17 @@ def env_int(name: str, default: int) -> int:
         raise ImproperlyConfigured(f"{name} must be an integer, got {raw!r}") from None
 
 
+def env_seconds(name: str, default: int | None) -> int | None:
+    """Seconds, or ``none`` for no limit (Django's ``None``)."""
+    raw = os.environ.get(name)
+    if raw is not None and raw.strip().lower() == "none":
+        return None
+    try:
+        return env_int(name, default)
+    except ImproperlyConfigured:
+        raise ImproperlyConfigured(f"{name} must be a number of seconds or none, got {raw!r}") from None
+
+
 def env_list(name: str, default: list[str]) -> list[str]:
     raw = os.environ.get(name)
     if raw is None:

@@ -12,7 +12,7 @@ import dj_database_url
 from django.utils.translation import gettext_lazy as _
 
 from .code_version import code_version
-from .env import REDIS_CACHE_BACKEND, cache_config, env_bool, env_int, env_list, env_str
+from .env import REDIS_CACHE_BACKEND, cache_config, env_bool, env_int, env_list, env_seconds, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("VAR_DIR", str(BASE_DIR / "var")))
@@ -104,8 +104,11 @@ DATABASES = {
     "default": dj_database_url.parse(
         env_str("DATABASE_URL", f"sqlite:///{VAR_DIR / 'tarot.sqlite3'}"),
         # Production keeps connections open (opening one to PostgreSQL was
-        # most of a cached page's time) and checks them before reuse.
-        conn_max_age=env_int("DB_CONN_MAX_AGE", 0),
+        # most of a cached page's time) and checks them before reuse; ``none``
+        # keeps each for the process's life (closed after an age, each web
+        # process opened its connection again once a minute, and the request
+        # that did waited three times a warm page).
+        conn_max_age=env_seconds("DB_CONN_MAX_AGE", 0),
         conn_health_checks=True,
     )
 }

@@ -3,7 +3,7 @@
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
-from config.env import cache_config, env_bool, env_int, env_list, env_str
+from config.env import cache_config, env_bool, env_int, env_list, env_seconds, env_str
 
 
 @pytest.mark.parametrize("raw", ["1", "true", "TRUE", "yes", "on", " True "])
@@ -38,6 +38,19 @@ def test_env_int_parses_and_raises_on_garbage(monkeypatch):
     monkeypatch.setenv("N", "quarante")
     with pytest.raises(ImproperlyConfigured, match="N must be an integer"):
         env_int("N", 1)
+
+
+def test_env_seconds_takes_none_for_no_limit(monkeypatch):
+    """``DB_CONN_MAX_AGE=none`` keeps a connection for the process's life (Django's None)."""
+    monkeypatch.setenv("AGE", "none")
+    assert env_seconds("AGE", 0) is None
+    monkeypatch.setenv("AGE", "60")
+    assert env_seconds("AGE", 0) == 60
+    monkeypatch.delenv("AGE")
+    assert env_seconds("AGE", 0) == 0
+    monkeypatch.setenv("AGE", "forever")
+    with pytest.raises(ImproperlyConfigured, match="AGE must be a number of seconds or none"):
+        env_seconds("AGE", 0)
 
 
 def test_env_list_and_str(monkeypatch):

@@ -68,7 +68,9 @@ def test_the_president_still_says_who_came_after_the_night(open_manche, full_tab
     assert outcome.played_at_four and open_manche.absent == full_table[4].player
 
 
-def test_the_manche_page_offers_a_member_no_change_after_the_night(client, open_manche, full_table, make_user):
+def test_the_manche_page_offers_a_member_no_change_after_the_night(
+    client, open_manche, full_table, make_user
+):
     page = reverse("league:manche_detail", args=[open_manche.season.name, open_manche.number])
     withdraw = reverse("league:registration_withdraw", args=[open_manche.season.name, open_manche.number])
     register_url = reverse("league:registration_add", args=[open_manche.season.name, open_manche.number])
