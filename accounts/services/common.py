@@ -26,15 +26,6 @@ def normalize_email(email: str) -> str:
     return (email or "").strip()
 
 
-def user_with_email(email: str) -> User | None:
-    return User.objects.filter(email__iexact=email).first() if email else None
-
-
-def is_established(user: User) -> bool:
-    """An active member who can sign in: his account is not up for the taking."""
-    return user.is_active and user.has_usable_password()
-
-
 def send_already_member(user: User, *, now: datetime) -> None:
     """Told to the address's owner only, so a form never reveals who is a member."""
     send_email(

@@ -19,13 +19,12 @@ from ..models import (
     short_id_validator,
 )
 from ..roles import is_club_president
+from ..selectors import is_established, user_with_email
 from ..signals import display_name_changed
 from .common import (
     audit,
-    is_established,
     normalize_email,
     spend_link,
-    user_with_email,
 )
 
 

@@ -17,7 +17,8 @@ from ..models import (
     User,
 )
 from ..roles import current_president, current_vice_president
-from .common import audit, is_established, normalize_email, send_already_member, user_with_email
+from ..selectors import member_with_email
+from .common import audit, normalize_email, send_already_member
 from .invitations import invitation_prepare, send_invitation
 
 
@@ -44,8 +45,8 @@ def join_request_submit(
         raise ValidationError({"email": _("Indiquez votre adresse e-mail.")})
     if not may_send("join_request", address=email, client=client):
         return None
-    owner = user_with_email(email)
-    if owner is not None and is_established(owner):
+    owner = member_with_email(email)
+    if owner is not None:
         send_already_member(owner, now=now)
         return None
     with transaction.atomic():

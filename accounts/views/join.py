@@ -13,6 +13,7 @@ from ..forms.common import add_service_errors
 from ..forms.join import JoinApprovalForm, JoinRequestForm
 from ..models import JoinRequest
 from ..permissions import Action, permission_required
+from ..selectors import member_with_email
 from ..services import join as services
 from .common import PAGE_SIZE, one_click
 
@@ -61,19 +62,35 @@ def join_request_approve(request, pk):
     form = JoinApprovalForm.for_request(join_request, request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            services.join_request_approve(
+            invitation = services.join_request_approve(
                 by=request.user, join_request=join_request, now=timezone.now(), **form.cleaned_data
             )
         except ValidationError as error:
             add_service_errors(form, error)
         else:
-            messages.success(
-                request,
-                _("Demande de %(name)s acceptée : son invitation est partie à %(email)s.")
-                % {"name": join_request.name, "email": join_request.email},
-            )
+            if invitation is None:
+                messages.info(request, _already_member_text(join_request))
+            else:
+                messages.success(
+                    request,
+                    _("Demande de %(name)s acceptée : son invitation est partie à %(email)s.")
+                    % {"name": join_request.name, "email": join_request.email},
+                )
             return redirect("accounts:membership")
-    return render(request, "accounts/join_request_approve.html", {"join_request": join_request, "form": form})
+    member = member_with_email(join_request.email)
+    return render(
+        request,
+        "accounts/join_request_approve.html",
+        {"join_request": join_request, "form": form, "member": member},
+    )
+
+
+def _already_member_text(join_request: JoinRequest) -> str:
+    member = member_with_email(join_request.email)
+    return _(
+        "%(email)s est l'adresse de %(member)s, déjà membre : pas d'invitation ; la demande est close "
+        "et un rappel pour se connecter lui a été envoyé."
+    ) % {"email": join_request.email, "member": member or join_request.name}
 
 
 @permission_required(Action.MANAGE_CLUB)

@@ -118,3 +118,29 @@ def test_decisions_are_audited(client, president):
     last = request.history.latest()
     assert last.history_user == president and last.approved is False
     assert last.history_change_reason == "demande refusée"
+
+
+def test_a_request_from_an_address_that_became_a_members_says_so_and_invites_nobody(
+    client, president, make_user, mailoutbox
+):
+    """Filed before its author joined by an invitation: the page names the member, no invitation is
+    made, the request is closed and he is reminded how to sign in."""
+    client.post(reverse("accounts:join"), REQUEST)
+    request = JoinRequest.objects.get()
+    make_user("lucien", display_name="Lucien M.", email="lucien@example.org")
+    mailoutbox.clear()
+    client.force_login(president)
+    url = reverse("accounts:join_request_approve", args=[request.pk])
+    page = client.get(url).content.decode()
+    assert "Cette adresse est déjà celle de Lucien M., membre du club" in page
+    assert "Accepter et envoyer l&#x27;invitation" not in page
+
+    answer = client.post(url, {"username": "lucien", "display_name": "Lucien Martin"}, follow=True)
+
+    text = answer.content.decode()
+    assert "est l&#x27;adresse de Lucien M., déjà membre : pas d&#x27;invitation" in text
+    assert "son invitation est partie" not in text
+    request.refresh_from_db()
+    assert not request.is_pending and request.invitation is None and not Invitation.objects.exists()
+    (mail,) = mailoutbox
+    assert mail.to == ["lucien@example.org"] and "déjà membre" in mail.subject
