@@ -22,8 +22,9 @@ def by_name(field: str = "display_name") -> Collate:
 
 
 @functools.lru_cache(maxsize=4096)
-def _key(name: str) -> tuple[str, str]:
-    """The name without its accents, case-folded; then the name itself, to break ties.
+def sort_key(name: str) -> tuple[str, str]:
+    """The name without its accents, case-folded; then the name itself, to break ties:
+    :func:`by_name`'s order for a list sorted in Python.
 
     Kept per name: sorting a list compares each name many times, and normalizing it at
     every comparison made reading 200 members in order 2.5 ms instead of 0.4 (0.8 kept)."""
@@ -32,7 +33,7 @@ def _key(name: str) -> tuple[str, str]:
 
 
 def _compare(a: str, b: str) -> int:
-    first, second = _key(a), _key(b)
+    first, second = sort_key(a), sort_key(b)
     return (first > second) - (first < second)
 
 

@@ -21,6 +21,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext
 
 from accounts.models import User
+from accounts.name_order import sort_key
 from league import rules
 from league.limits import UPLOAD_IMPORT, SeasonImportLimits
 from league.models import Season
@@ -88,13 +89,14 @@ class ImportSummary:
 
     @property
     def new_players_named(self) -> list[str]:
-        """``eric (Éric)``: the accounts the import will create."""
-        return [f"{pid} ({self.names.get(pid, pid)})" for pid in self.players_new]
+        """``eric (Éric)``: the accounts the import will create, by name."""
+        ids = sorted(self.players_new, key=lambda pid: sort_key(self.names.get(pid, pid)))
+        return [f"{pid} ({self.names.get(pid, pid)})" for pid in ids]
 
     @property
     def existing_players_named(self) -> list[str]:
-        """``Benoît``: the members the import matches, by the name the site shows them under."""
-        return [self.name_of(pid) for pid in self.players_existing]
+        """``Benoît``: the members the import matches, by the name the site shows them under, in order."""
+        return sorted((self.name_of(pid) for pid in self.players_existing), key=sort_key)
 
     @property
     def first_seasons_named(self) -> list:

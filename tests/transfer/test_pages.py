@@ -43,7 +43,7 @@ def test_upload_shows_a_summary_then_confirm_imports(client, president, example_
     assert response.status_code == 200
     assert "Importer la saison 2011-2012" in html
     assert (
-        "fifi (Philippe), anne (Anne), bruno (Bruno), eric (Éric)" in html
+        "anne (Anne), bruno (Bruno), eric (Éric), fifi (Philippe)" in html
     )  # ben is the President's own account
     assert not Season.objects.exists()  # nothing written before the confirmation
     token = client.session["league.season_import"]["token"]
@@ -170,10 +170,28 @@ def test_an_existing_season_points_to_the_replace_box_and_a_closed_one_reads_clo
 def test_the_summary_names_existing_members_by_their_display_name(
     client, president, make_user, example_doc, pending_dir
 ):
-    """The existing players (and the first-season notes) read “Benoît, Annso”, not the logins “ben, anne”."""
+    """The existing players (and the first-season notes) read “Annso, Benoît”, by name, not the logins “ben, anne”."""
     make_user("anne", display_name="Annso", first_season="2010-2011")
     client.force_login(president)
     html = upload(client, example_doc).content.decode()
     existing = html.split("Joueurs existants", 1)[1].split("</dd>", 1)[0]
-    assert "<strong>2</strong>" in existing and "Benoît, Annso</span>" in existing
+    assert "<strong>2</strong>" in existing and "Annso, Benoît</span>" in existing
     assert "Annso : le fichier déclare 2011-2012, le site garde 2010-2011" in html.replace("\u202f", " ")
+
+
+def test_the_summary_lists_players_in_the_order_of_their_names():
+    """Éric between Denis and Zoé, as the member list orders them, whatever the file's order."""
+    from league.services.transfer import ImportSummary
+
+    summary = ImportSummary(
+        name="2011-2012",
+        ruleset="tarot-biere",
+        exists=False,
+        closed=False,
+        players_new=["zoe", "eric", "denis"],
+        players_existing=["z", "e", "d"],
+        names={"zoe": "Zoé", "eric": "Éric", "denis": "Denis"},
+        member_names={"z": "Zoé", "e": "Éric", "d": "denis"},
+    )
+    assert summary.new_players_named == ["denis (Denis)", "eric (Éric)", "zoe (Zoé)"]
+    assert summary.existing_players_named == ["denis", "Éric", "Zoé"]
