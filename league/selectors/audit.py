@@ -18,6 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from accounts.models import User
+from config.typography import colon
 from league.templatetags.numbers import num
 from league.wording import SIDE_LISTS, card_points_text, instant, side_entry_text
 
@@ -58,7 +59,7 @@ class _People:
 def _side_entry(field: str, item: dict, people: _People) -> str:
     """One entry of a donne's JSON lists in words; a penalty with the reason typed for it."""
     text = side_entry_text(field, item, people.by_login(item.get("player")))
-    return f"{text} : {item['reason']}" if field == "penalties" and item.get("reason") else text
+    return f"{text}{colon()} {item['reason']}" if field == "penalties" and item.get("reason") else text
 
 
 def _value(value, field, people: _People) -> str:

@@ -1,7 +1,7 @@
 """Every change to a donne or a result, before and after closing, is kept: who, when, before/after."""
 
 from django.urls import reverse
-from django.utils import formats, timezone
+from django.utils import formats, timezone, translation
 
 from league.models import Donne, Manche
 from league.selectors.audit import audit_entries
@@ -98,4 +98,8 @@ def test_the_history_writes_poignees_and_penalties_in_words_with_names(manche, c
     created = next(e for e in audit_entries(manche) if e.action == "+" and e.what == "Donne 1")
     changes = {str(label): after for label, _before, after in created.changes}
     assert changes["poignées"] == "poignée simple (Anne)"
-    assert changes["pénalités"] == "pénalité 20 (Anne) : a regardé le chien"
+    assert changes["pénalités"] == "pénalité 20 (Anne)\u00a0: a regardé le chien"
+    with translation.override("en"):
+        created = next(e for e in audit_entries(manche) if e.action == "+" and e.what == "Donne 1")
+    changes = {str(label): after for label, _before, after in created.changes}
+    assert changes["penalties"].endswith("(Anne): a regardé le chien")  # a colon as English writes it
