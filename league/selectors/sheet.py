@@ -141,6 +141,12 @@ def sheet_started():
     )
 
 
+def is_sheet_started(manche: Manche) -> bool:
+    """Whether ``manche``'s sheet is started (:func:`sheet_started`, in one query): the
+    table is then what was played, and no sign-up, draw nor seating changes it."""
+    return Manche.objects.filter(pk=manche.pk).filter(sheet_started()).exists()
+
+
 def quick_results_of(manche: Manche) -> list[QuickResult]:
     return list(QuickResult.objects.filter(manche=manche).select_related("player"))
 

@@ -19,8 +19,9 @@ from django.utils.translation import gettext as _
 
 from accounts.models import JetonColour, User
 
-from ..models import Donne, Manche, Registration, Seat
+from ..models import Manche, Registration, Seat
 from ..selectors.draw import draw_sizes, table_seats
+from ..selectors.sheet import is_sheet_started
 
 #: The boxes around the table, in playing order.
 COLOURS: tuple[str, ...] = tuple(JetonColour.values)
@@ -88,7 +89,7 @@ def draw_run(
     manche = Manche.objects.select_for_update().select_related("season").get(pk=manche.pk)
     if manche.status in (Manche.Status.PLAYED, Manche.Status.CANCELLED):
         raise ValidationError({"manche": _("La manche est jouée ou annulée : plus de tirage.")})
-    if Donne.objects.filter(manche=manche).exists():
+    if is_sheet_started(manche):
         raise ValidationError({"manche": _("La feuille de marque est commencée : la table ne change plus.")})
     players = _table_players(manche)
     sizes = draw_sizes(manche, len(players))

@@ -25,11 +25,12 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from config.typography import date_format
 
-from ..models import Donne, Manche, QuickResult, Registration, Seat
+from ..models import Manche, Registration, Seat
 from ..notifications import notify_members
 from ..permissions import Action, can
 from ..rules import calendar as cal
 from ..selectors.registrations import captaincies_to_play, seated, sign_ups_to_play, waiting
+from ..selectors.sheet import is_sheet_started
 from .calendar import cancel_locked, manche_set_capitaine
 from .revision import invalidate
 
@@ -68,7 +69,7 @@ def _check_takes_changes(manche: Manche) -> None:
                 % {"status": manche.get_status_display().lower()}
             }
         )
-    if Donne.objects.filter(manche=manche).exists() or QuickResult.objects.filter(manche=manche).exists():
+    if is_sheet_started(manche):
         raise ValidationError({"manche": _("La feuille de marque est commencée : la table ne change plus.")})
 
 

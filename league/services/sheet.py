@@ -31,6 +31,7 @@ from league.selectors.sheet import (
     SheetState,
     donne_row,
     donnes_wait_until,
+    is_sheet_started,
     render,
     results_wait_until,
     sheet_state,
@@ -246,7 +247,7 @@ def table_set(*, manche: Manche, players: list, absent, by, seen_version, now: d
     """Seat ``players`` in playing order (first deals first); ``absent``: the withdrawal of a jeu à 4."""
     manche = _claim(manche, seen_version)
     _check_writable(manche, by)
-    if manche.donnes.exists() or manche.quick_results.exists():
+    if is_sheet_started(manche):
         raise _nonfield(
             _("La table ne change plus une fois des donnes ou des résultats saisis : supprimez-les d'abord.")
         )

@@ -68,6 +68,23 @@ def test_a_new_draw_replaces_the_previous_one(open_manche, table, capitaine):
     assert Seat.objects.filter(manche=open_manche).count() == 5
 
 
+def test_no_new_draw_once_the_sheet_is_started_with_donnes_or_quick_results(open_manche, table, capitaine):
+    """The table is then what was played: quick results entered count as much as a donne."""
+    from league.models import Donne, QuickResult
+
+    draw_run(by=capitaine, manche=open_manche, rng=random.Random(1), now=timezone.now())
+    drawn = list(Seat.objects.filter(manche=open_manche).values_list("player_id", "position"))
+    for started in (
+        QuickResult(manche=open_manche, player=table[0], score=0),
+        Donne(manche=open_manche, index=1, kind="contract", taker=table[0], contract="petite"),
+    ):
+        started.save()
+        with pytest.raises(ValidationError, match="La feuille de marque est commencée"):
+            draw_run(by=capitaine, manche=open_manche, rng=random.Random(2), now=timezone.now())
+        assert list(Seat.objects.filter(manche=open_manche).values_list("player_id", "position")) == drawn
+        started.delete()
+
+
 def test_no_draw_without_a_full_table(open_manche, player, members, capitaine):
     register(open_manche, player, *members[:2])
     with pytest.raises(ValidationError) as exc:
