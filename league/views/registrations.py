@@ -39,7 +39,8 @@ def manche_section_context(request, manche, *, reads: registration_reads.TableRe
     takes_changes = manche.takes_registrations
     now = timezone.now()
     # A member's own sign-up changes until the manche's day is over (the services' rule).
-    own_changes = takes_changes and (is_officer or not cal.day_over(now, manche.starts_at))
+    night_over = takes_changes and cal.day_over(now, manche.starts_at)
+    own_changes = takes_changes and (is_officer or not night_over)
     drawn = bool(seats) and all(s.jeton_colour for s in seats)
     registered_ids = {r.player_id for r in seated + waiting}
     section = {
@@ -60,6 +61,7 @@ def manche_section_context(request, manche, *, reads: registration_reads.TableRe
         ),
         "can_withdraw": bool(mine and own_changes and can(user, Action.WITHDRAW_SELF, mine)),
         "late": takes_changes and cal.is_last_minute(now, manche.starts_at),
+        "night_over": night_over,
         "is_officer": is_officer and takes_changes,
         "can_draw": can(user, Action.RUN_DRAW, manche) and draw_ready(manche, len(seated)),
         "table": [

@@ -79,7 +79,9 @@ def test_the_manche_page_offers_a_member_no_change_after_the_night(
         assert withdraw in client.get(page).content.decode()
     with time_machine.travel(next_morning(open_manche), tick=False):
         client.force_login(full_table[0].player)
-        assert withdraw not in client.get(page).content.decode()
+        html = client.get(page).content.decode()
+        assert withdraw not in html and "Vous aviez une place à cette table." in html
+        assert "La manche est passée : les inscriptions n'y changent plus" in html
         client.force_login(make_user("ines"))
         assert register_url not in client.get(page).content.decode()
 
