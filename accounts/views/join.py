@@ -88,7 +88,7 @@ def join_request_approve(request, pk):
 def _already_member_text(join_request: JoinRequest) -> str:
     member = member_with_email(join_request.email)
     return _(
-        "%(email)s est l'adresse de %(member)s, déjà membre : pas d'invitation ; la demande est close "
+        "%(email)s est déjà l'adresse d'un membre, %(member)s : pas d'invitation ; la demande est close "
         "et un rappel pour se connecter lui a été envoyé."
     ) % {"email": join_request.email, "member": member or join_request.name}
 

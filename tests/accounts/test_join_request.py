@@ -132,13 +132,13 @@ def test_a_request_from_an_address_that_became_a_members_says_so_and_invites_nob
     client.force_login(president)
     url = reverse("accounts:join_request_approve", args=[request.pk])
     page = client.get(url).content.decode()
-    assert "Cette adresse est déjà celle de Lucien M., membre du club" in page
+    assert "Cette adresse est déjà celle d'un membre du club, Lucien M." in page
     assert "Accepter et envoyer l&#x27;invitation" not in page
 
     answer = client.post(url, {"username": "lucien", "display_name": "Lucien Martin"}, follow=True)
 
     text = answer.content.decode()
-    assert "est l&#x27;adresse de Lucien M., déjà membre : pas d&#x27;invitation" in text
+    assert "est déjà l&#x27;adresse d&#x27;un membre, Lucien M. : pas d&#x27;invitation" in text
     assert "son invitation est partie" not in text
     request.refresh_from_db()
     assert not request.is_pending and request.invitation is None and not Invitation.objects.exists()
