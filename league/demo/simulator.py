@@ -262,9 +262,10 @@ class Table:
         if self.ruleset.has_pot:
             if "misere_valid" in force or "misere_false" in force or rng.random() < 0.04:
                 valid = "misere_false" not in force and ("misere_valid" in force or rng.random() < 0.85)
-                miseres.append(
-                    {"player": rng.choice(table), "kind": rng.choice(["tete", "atout"]), "valid": valid}
-                )
+                player, kind = rng.choice(table), rng.choice(["tete", "atout"])
+                if valid and kind == "atout" and player in {p["player"] for p in donne.get("poignees", ())}:
+                    kind = "tete"  # he showed trumps: no misère d'atout, but none of the honneurs maybe
+                miseres.append({"player": player, "kind": kind, "valid": valid})
             if "penalty" in force or rng.random() < 0.03:
                 reason, amount = rng.choices(PENALTIES, weights=[5, 5, 3, 3, 2, 1])[0]
                 penalties.append({"player": rng.choice(table), "amount": amount, "reason": reason})

@@ -245,6 +245,24 @@ def _check_side_bets(ruleset: RuleSet, donne, seated: set, problems: list[RuleVi
             )
 
 
+def _trumpless_poignees(donne: ContractDonne) -> list[RuleViolation]:
+    """A valid misère d'atout is a hand without a trump, nor the Excuse (which voids
+    every misère): its announcer has nothing to show a poignée with (seed 000, "LA
+    MISERE"). A false one says he held trumps after all."""
+    trumpless = {m.player for m in donne.miseres or () if m.kind == "atout" and m.valid is True}
+    return [
+        _v(
+            f"poignees[{i}].player",
+            _(
+                "%(player)s announced a valid misère d'atout (no trump, nor the Excuse): he has no poignée to show"
+            ),
+            player=p.player,
+        )
+        for i, p in enumerate(donne.poignees or ())
+        if p.player in trumpless
+    ]
+
+
 def validate_donne(
     ruleset: RuleSet, table: Sequence[str], donne: ContractDonne | MisereGame, pot_before: int = 0
 ) -> list[RuleViolation]:
@@ -355,6 +373,7 @@ def validate_donne(
     levels = [p.level for p in donne.poignees or ()]
     if len(levels) > 1 and len(table) in (3, 4, 5) and all(level in POIGNEE_VALUES for level in levels):
         problems.extend(poignees_problems(levels, len(table), tarot_biere=ruleset.is_tarot_biere))
+    problems.extend(_trumpless_poignees(donne))
     _check_side_bets(ruleset, donne, seated, problems)
     facts_known = (
         bouts_ok

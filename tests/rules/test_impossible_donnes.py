@@ -211,3 +211,22 @@ def test_points_outside_the_bouts_range_are_always_refused(bouts, half, chelem):
     else:
         with pytest.raises(InvalidInput):
             score_donne(TB, FIVE, donne)
+
+
+def test_a_valid_misere_d_atout_has_no_poignee_to_show(tb):
+    """ "Une misère d'atout, c'est n'avoir aucun atout dans son jeu. L'Excuse annule
+    tout type de misère": its announcer holds neither a trump nor the Excuse."""
+    donne = contract(poignees=[("eric", "simple")], miseres=[("eric", "atout", True)])
+    with pytest.raises(InvalidInput) as exc:
+        score_donne(tb, FIVE, donne)
+    assert fields(exc.value) == ["poignees[0].player"]
+    assert "valid misère d'atout" in str(exc.value)
+
+
+@pytest.mark.parametrize(
+    "misere", [("eric", "atout", False), ("eric", "tete", True), ("anne", "atout", True)]
+)
+def test_a_poignee_goes_with_a_false_misere_d_atout_a_misere_de_tete_or_anothers(tb, misere):
+    """A false misère d'atout says he held trumps; a misère de tête is about the honneurs."""
+    donne = contract(poignees=[("eric", "simple")], miseres=[misere])
+    assert score_donne(tb, FIVE, donne).unit is not None

@@ -98,7 +98,11 @@ def contract_dicts(draw, family: str, table, *, must_win: bool = False):
         "penalties": [],
     }
     if family == "tarot-biere":
-        d["miseres"] = draw(miseres(table))
+        showers = {p for p, _level in shown}  # holding trumps: a misère d'atout of theirs is false
+        d["miseres"] = [
+            {**m, "valid": m["valid"] and not (m["kind"] == "atout" and m["player"] in showers)}
+            for m in draw(miseres(table))
+        ]
         d["penalties"] = draw(penalties(table))
     return d
 

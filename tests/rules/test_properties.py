@@ -44,7 +44,11 @@ def contract_donnes(draw, table, ruleset):
                 st.tuples(st.sampled_from(table), st.sampled_from(["tete", "atout"])), unique=True, max_size=3
             )
         )
-        miseres = tuple(MisereAnnouncement(p, k, draw(st.booleans())) for p, k in announced)
+        showers = {p for p, _level in shown}  # holding trumps: a misère d'atout of theirs is false
+        miseres = tuple(
+            MisereAnnouncement(p, k, draw(st.booleans()) and not (k == "atout" and p in showers))
+            for p, k in announced
+        )
         penalties = tuple(
             Penalty(p, 10 * n)
             for p, n in draw(st.lists(st.tuples(st.sampled_from(table), st.integers(1, 6)), max_size=2))

@@ -57,7 +57,10 @@ def random_donne(rng: random.Random, ruleset: RuleSet, table: tuple[str, ...], *
         poignees = (Poignee(rng.choice(table), rng.choice(("simple", "simple", "double", "triple"))),)
     miseres, penalties = (), ()
     if ruleset.has_pot and rng.random() < 0.05:
-        miseres = (MisereAnnouncement(rng.choice(table), rng.choice(("tete", "atout")), rng.random() < 0.9),)
+        announcer, kind, valid = rng.choice(table), rng.choice(("tete", "atout")), rng.random() < 0.9
+        # A player who showed a poignée held trumps: his misère d'atout is false.
+        valid = valid and not (kind == "atout" and any(p.player == announcer for p in poignees))
+        miseres = (MisereAnnouncement(announcer, kind, valid),)
     if ruleset.has_pot and rng.random() < 0.03:
         penalties = (Penalty(rng.choice(table), 10, "a joué avant son tour"),)
     chelem = None
