@@ -263,14 +263,29 @@ class Table:
             if "misere_valid" in force or "misere_false" in force or rng.random() < 0.04:
                 valid = "misere_false" not in force and ("misere_valid" in force or rng.random() < 0.85)
                 player, kind = rng.choice(table), rng.choice(["tete", "atout"])
-                if valid and kind == "atout" and player in {p["player"] for p in donne.get("poignees", ())}:
-                    kind = "tete"  # he showed trumps: no misère d'atout, but none of the honneurs maybe
+                if valid:
+                    player, kind = self._possible_misere(donne, player, kind)
                 miseres.append({"player": player, "kind": kind, "valid": valid})
             if "penalty" in force or rng.random() < 0.03:
                 reason, amount = rng.choices(PENALTIES, weights=[5, 5, 3, 3, 2, 1])[0]
                 penalties.append({"player": rng.choice(table), "amount": amount, "reason": reason})
         donne["miseres"] = miseres
         donne["penalties"] = penalties
+
+    def _possible_misere(self, donne: dict, player: str, kind: str) -> tuple[str, str]:
+        """A valid misère as drawn, unless the donne rules it out: a player who showed a
+        poignée holds trumps (no misère d'atout), the appelé holds the called king (no
+        misère de tête). Then the other kind, or a misère de tête by someone else."""
+        showers = {p["player"] for p in donne.get("poignees", ())}
+        partner = donne.get("partner")
+
+        def possible(who: str, what: str) -> bool:
+            return not (what == "atout" and who in showers) and not (what == "tete" and who == partner)
+
+        for what in (kind, "atout" if kind == "tete" else "tete"):
+            if possible(player, what):
+                return player, what
+        return next(p for p in self.table if p != partner), "tete"
 
     def deal(self, force: set[str] = frozenset()) -> dict:
         """Deal, play and record one donne (the engine says what it gives)."""

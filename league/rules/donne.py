@@ -263,6 +263,26 @@ def _trumpless_poignees(donne: ContractDonne) -> list[RuleViolation]:
     ]
 
 
+def _honneurless_appele(donne: ContractDonne) -> list[RuleViolation]:
+    """The appelé holds the called king (or, when the preneur has the four, a dame or a
+    cavalier: seed 000, "APPEL AU ROI"), an honneur: a valid misère de tête ("aucun
+    honneur dans son jeu") cannot be his."""
+    if donne.partner is None:
+        return []
+    return [
+        _v(
+            f"miseres[{i}].valid",
+            _(
+                "%(player)s is the appelé, who holds the called king: his misère de tête"
+                " (no honneur in his hand) cannot be valid"
+            ),
+            player=m.player,
+        )
+        for i, m in enumerate(donne.miseres or ())
+        if m.player == donne.partner and m.kind == "tete" and m.valid is True
+    ]
+
+
 def validate_donne(
     ruleset: RuleSet, table: Sequence[str], donne: ContractDonne | MisereGame, pot_before: int = 0
 ) -> list[RuleViolation]:
@@ -374,6 +394,7 @@ def validate_donne(
     if len(levels) > 1 and len(table) in (3, 4, 5) and all(level in POIGNEE_VALUES for level in levels):
         problems.extend(poignees_problems(levels, len(table), tarot_biere=ruleset.is_tarot_biere))
     problems.extend(_trumpless_poignees(donne))
+    problems.extend(_honneurless_appele(donne))
     _check_side_bets(ruleset, donne, seated, problems)
     facts_known = (
         bouts_ok

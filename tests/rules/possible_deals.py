@@ -82,3 +82,9 @@ def misere_points(draw, table) -> dict:
         shares = [b - a for a, b in zip(bounds, bounds[1:], strict=False)]
         shares = draw(st.permutations(shares))
     return {p: Decimal(s) / 2 for p, s in zip(table, shares, strict=True)}
+
+
+def misere_possible(player: str, kind: str, showers: set, partner: str | None) -> bool:
+    """Whether a valid misère of ``kind`` by ``player`` fits the donne: who showed a poignée
+    holds trumps (no misère d'atout), the appelé the called king (no misère de tête)."""
+    return not (kind == "atout" and player in showers) and not (kind == "tete" and player == partner)

@@ -230,3 +230,15 @@ def test_a_poignee_goes_with_a_false_misere_d_atout_a_misere_de_tete_or_anothers
     """A false misère d'atout says he held trumps; a misère de tête is about the honneurs."""
     donne = contract(poignees=[("eric", "simple")], miseres=[misere])
     assert score_donne(tb, FIVE, donne).unit is not None
+
+
+def test_the_appele_holds_an_honneur_so_no_valid_misere_de_tete(tb):
+    """ "Le détenteur de ce Roi devient son partenaire"; "une misère de tête, c'est n'avoir
+    aucun honneur dans son jeu": the appelé's valid misère de tête is refused, a false one
+    or the preneur's is not."""
+    donne = contract(partner="anne", miseres=[("anne", "tete", True)])
+    with pytest.raises(InvalidInput) as exc:
+        score_donne(tb, FIVE, donne)
+    assert fields(exc.value) == ["miseres[0].valid"]
+    for misere in (("anne", "tete", False), ("ben", "tete", True), ("anne", "atout", True)):
+        assert score_donne(tb, FIVE, contract(partner="anne", miseres=[misere])).unit is not None

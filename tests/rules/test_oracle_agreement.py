@@ -98,9 +98,14 @@ def contract_dicts(draw, family: str, table, *, must_win: bool = False):
         "penalties": [],
     }
     if family == "tarot-biere":
-        showers = {p for p, _level in shown}  # holding trumps: a misère d'atout of theirs is false
+        # Who showed a poignée holds trumps, the appelé the called king: such misères are false.
+        showers = {p for p, _level in shown}
         d["miseres"] = [
-            {**m, "valid": m["valid"] and not (m["kind"] == "atout" and m["player"] in showers)}
+            {
+                **m,
+                "valid": m["valid"]
+                and possible_deals.misere_possible(m["player"], m["kind"], showers, partner),
+            }
             for m in draw(miseres(table))
         ]
         d["penalties"] = draw(penalties(table))

@@ -44,9 +44,12 @@ def contract_donnes(draw, table, ruleset):
                 st.tuples(st.sampled_from(table), st.sampled_from(["tete", "atout"])), unique=True, max_size=3
             )
         )
-        showers = {p for p, _level in shown}  # holding trumps: a misère d'atout of theirs is false
+        # Who showed a poignée holds trumps, the appelé the called king: such misères are false.
+        showers = {p for p, _level in shown}
         miseres = tuple(
-            MisereAnnouncement(p, k, draw(st.booleans()) and not (k == "atout" and p in showers))
+            MisereAnnouncement(
+                p, k, draw(st.booleans()) and possible_deals.misere_possible(p, k, showers, partner)
+            )
             for p, k in announced
         )
         penalties = tuple(

@@ -58,8 +58,9 @@ def random_donne(rng: random.Random, ruleset: RuleSet, table: tuple[str, ...], *
     miseres, penalties = (), ()
     if ruleset.has_pot and rng.random() < 0.05:
         announcer, kind, valid = rng.choice(table), rng.choice(("tete", "atout")), rng.random() < 0.9
-        # A player who showed a poignée held trumps: his misère d'atout is false.
+        # Who showed a poignée holds trumps, the appelé the called king: such misères are false.
         valid = valid and not (kind == "atout" and any(p.player == announcer for p in poignees))
+        valid = valid and not (kind == "tete" and announcer == partner)
         miseres = (MisereAnnouncement(announcer, kind, valid),)
     if ruleset.has_pot and rng.random() < 0.03:
         penalties = (Penalty(rng.choice(table), 10, "a joué avant son tour"),)
