@@ -393,8 +393,9 @@ def validate_donne(
     levels = [p.level for p in donne.poignees or ()]
     if len(levels) > 1 and len(table) in (3, 4, 5) and all(level in POIGNEE_VALUES for level in levels):
         problems.extend(poignees_problems(levels, len(table), tarot_biere=ruleset.is_tarot_biere))
-    problems.extend(_trumpless_poignees(donne))
-    problems.extend(_honneurless_appele(donne))
+    if donne.miseres:  # nearly every donne has none
+        problems.extend(_trumpless_poignees(donne))
+        problems.extend(_honneurless_appele(donne))
     _check_side_bets(ruleset, donne, seated, problems)
     facts_known = (
         bouts_ok

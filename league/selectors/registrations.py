@@ -40,6 +40,13 @@ def _still_to_play(manches):
     )
 
 
+def own_sign_up_closed(user, manche: Manche, *, now: datetime) -> bool:
+    """Whether ``user``'s own sign-up to ``manche`` no longer changes: its day is over (the
+    night is played) and he does not run its season. Until then a member signs up and
+    withdraws as he likes; after it, who came and who did not is the President's to say."""
+    return cal.day_over(now, manche.starts_at) and not can(user, Action.MANAGE_SEASON, manche.season)
+
+
 def sign_ups_to_play(player: User, *, now: datetime):
     """``player``'s sign-ups (seated or waiting) to manches still to play, soonest first:
     what his deactivation withdraws. Not those of a manche whose day is over: he played

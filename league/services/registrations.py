@@ -27,9 +27,14 @@ from config.typography import date_format
 
 from ..models import Manche, Registration, Seat
 from ..notifications import notify_members
-from ..permissions import Action, can
 from ..rules import calendar as cal
-from ..selectors.registrations import captaincies_to_play, seated, sign_ups_to_play, waiting
+from ..selectors.registrations import (
+    captaincies_to_play,
+    own_sign_up_closed,
+    seated,
+    sign_ups_to_play,
+    waiting,
+)
 from ..selectors.sheet import is_sheet_started
 from .calendar import cancel_locked, manche_set_capitaine
 from .revision import invalidate
@@ -74,15 +79,9 @@ def _check_takes_changes(manche: Manche) -> None:
 
 
 def _check_own_change(manche: Manche, *, by: User | None, player: User, now: datetime) -> None:
-    """A member changes his own sign-up until the manche's day is over. After it the night
-    is played: a withdrawal then would make the table he sat at one of four, or cancel the
-    manche. Who came and who did not is the President's to say (he still changes the table)."""
-    if (
-        by is not None
-        and by.pk == player.pk
-        and cal.day_over(now, manche.starts_at)
-        and not can(by, Action.MANAGE_SEASON, manche.season)
-    ):
+    """A member's own sign-up, once the manche's day is over (:func:`own_sign_up_closed`):
+    a withdrawal then would make the table he sat at one of four, or cancel the manche."""
+    if by is not None and by.pk == player.pk and own_sign_up_closed(by, manche, now=now):
         raise ValidationError(
             {
                 "manche": _(

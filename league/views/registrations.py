@@ -38,9 +38,8 @@ def manche_section_context(request, manche, *, reads: registration_reads.TableRe
     is_officer = can(user, Action.MANAGE_SEASON, season)
     takes_changes = manche.takes_registrations
     now = timezone.now()
-    # A member's own sign-up changes until the manche's day is over (the services' rule).
-    night_over = takes_changes and cal.day_over(now, manche.starts_at)
-    own_changes = takes_changes and (is_officer or not night_over)
+    sign_ups_over = takes_changes and registration_reads.own_sign_up_closed(user, manche, now=now)
+    own_changes = takes_changes and not sign_ups_over
     drawn = bool(seats) and all(s.jeton_colour for s in seats)
     registered_ids = {r.player_id for r in seated + waiting}
     section = {
@@ -61,7 +60,7 @@ def manche_section_context(request, manche, *, reads: registration_reads.TableRe
         ),
         "can_withdraw": bool(mine and own_changes and can(user, Action.WITHDRAW_SELF, mine)),
         "late": takes_changes and cal.is_last_minute(now, manche.starts_at),
-        "night_over": night_over,
+        "sign_ups_over": sign_ups_over,
         "is_officer": is_officer and takes_changes,
         "can_draw": can(user, Action.RUN_DRAW, manche) and draw_ready(manche, len(seated)),
         "table": [
