@@ -97,9 +97,11 @@ def sheet_radios(field, style: str = "primary") -> SafeString:
 
 
 @register.simple_tag
-def sheet_select(field) -> SafeString:
+def sheet_select(field, errors_id: str = "") -> SafeString:
     """A small select of the entry form's player rows (poignée, misère): written here for the
-    same reason as :func:`sheet_radios`, three of them per player."""
+    same reason as :func:`sheet_radios`, three of them per player. Its errors are written in
+    the row under the player's (``errors_id``), the whole panel's width: a phone's column
+    is a third of it."""
     value = field.value()
     value = "" if value is None else value
     options = "".join(
@@ -108,8 +110,9 @@ def sheet_select(field) -> SafeString:
         for choice, label in field.field.choices
     )
     invalid = " is-invalid" if field.errors else ""
+    described = f' aria-describedby="{conditional_escape(errors_id)}"' if field.errors and errors_id else ""
     return mark_safe(  # noqa: S308 (every value above is escaped)
         f'<select name="{conditional_escape(field.html_name)}" id="{conditional_escape(field.id_for_label)}" '
-        f'class="form-select form-select-sm{invalid}" aria-label="{conditional_escape(field.label)}">'
-        f"{options}</select>{_errors(field)}\n"
+        f'class="form-select form-select-sm{invalid}" aria-label="{conditional_escape(field.label)}"{described}>'
+        f"{options}</select>{'' if errors_id else _errors(field)}\n"
     )

@@ -41,7 +41,7 @@ def amount_field(html: str, player: str) -> str:
 
 def penalty_errors(html: str, player: str) -> str:
     """What the page says of ``player``'s penalty, in the row under his (the whole panel's width)."""
-    start = html.index(f'id="penalty-errors-{player}"')
+    start = html.index(f'id="extras-errors-{player}"')
     return html[start : html.index("</tr>", start)]
 
 
@@ -52,7 +52,7 @@ def test_a_penalty_reason_without_its_amount_is_refused_on_the_amount(client, ma
     body.update({"penalty_gege": amount, "penalty_reason_gege": "chien regardé"})
     html = post(client, manche, body)
     assert "is-invalid" in amount_field(html, "gege")
-    assert 'aria-describedby="penalty-errors-gege"' in amount_field(html, "gege")
+    assert 'aria-describedby="extras-errors-gege"' in amount_field(html, "gege")
     assert escape(
         "Gege\xa0: Montant manquant : une pénalité paie au pot un multiple de 10."
     ) in penalty_errors(html, "gege")
