@@ -10,7 +10,7 @@ from django.utils.html import escape
 
 from league.models import Donne
 from tests.support.seasons import NIGHT
-from tests.support.sheet import contract, post_donne_fields
+from tests.support.sheet import contract, extras_errors, field_tag, post_donne_fields
 
 
 @pytest.fixture(autouse=True)
@@ -19,23 +19,13 @@ def on_the_night():
         yield
 
 
-def row_errors(html: str, player: str) -> str:
-    start = html.index(f'id="extras-errors-{player}"')
-    return html[start : html.index("</tr>", start)]
-
-
-def select(html: str, name: str) -> str:
-    start = html.index(f'name="{name}"')
-    return html[start : html.index(">", start)]
-
-
 def test_a_poignee_beside_a_valid_misere_d_atout_is_refused_under_the_players_row(client, manche, capitaine):
     client.force_login(capitaine)
     body = post_donne_fields(0, contract(capitaine, points=60))
     body.update({"poignee_gege": "simple", "misere_atout_gege": "valid"})
     url = reverse("league:sheet_donne_add", args=[manche.season.name, manche.number])
     html = client.post(url, body, HTTP_HX_REQUEST="true").content.decode()
-    assert 'aria-describedby="extras-errors-gege"' in select(html, "poignee_gege")
-    assert "is-invalid" in select(html, "poignee_gege")
-    assert escape("Poignée\xa0: Gege a annoncé une misère d'atout valide") in row_errors(html, "gege")
+    assert 'aria-describedby="extras-errors-gege"' in field_tag(html, "poignee_gege")
+    assert "is-invalid" in field_tag(html, "poignee_gege")
+    assert escape("Poignée\xa0: Gege a annoncé une misère d'atout valide") in extras_errors(html, "gege")
     assert not Donne.objects.exists()

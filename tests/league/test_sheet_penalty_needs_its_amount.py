@@ -16,7 +16,7 @@ from django.utils.html import escape
 
 from league.models import Donne
 from tests.support.seasons import NIGHT
-from tests.support.sheet import contract, misere, post_donne_fields
+from tests.support.sheet import contract, extras_errors, field_tag, misere, post_donne_fields
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 DURING_THE_NIGHT = NIGHT + timedelta(hours=1)
@@ -33,29 +33,17 @@ def post(client, manche, body):
     return client.post(url, body, **HTMX).content.decode()
 
 
-def amount_field(html: str, player: str) -> str:
-    """``player``'s penalty amount input."""
-    start = html.index(f'name="penalty_{player}"')
-    return html[start : html.index(">", start)]
-
-
-def penalty_errors(html: str, player: str) -> str:
-    """What the page says of ``player``'s penalty, in the row under his (the whole panel's width)."""
-    start = html.index(f'id="extras-errors-{player}"')
-    return html[start : html.index("</tr>", start)]
-
-
 @pytest.mark.parametrize("amount", ["", "0"])
 def test_a_penalty_reason_without_its_amount_is_refused_on_the_amount(client, manche, capitaine, amount):
     client.force_login(capitaine)
     body = post_donne_fields(0, contract(capitaine, points=60))
     body.update({"penalty_gege": amount, "penalty_reason_gege": "chien regardé"})
     html = post(client, manche, body)
-    assert "is-invalid" in amount_field(html, "gege")
-    assert 'aria-describedby="extras-errors-gege"' in amount_field(html, "gege")
+    assert "is-invalid" in field_tag(html, "penalty_gege")
+    assert 'aria-describedby="extras-errors-gege"' in field_tag(html, "penalty_gege")
     assert escape(
         "Gege\xa0: Montant manquant : une pénalité paie au pot un multiple de 10."
-    ) in penalty_errors(html, "gege")
+    ) in extras_errors(html, "gege")
     assert re.search(r"<details[^>]* open>", html)  # the optional details are shown open, with the message
     assert not Donne.objects.exists()
 
@@ -67,8 +55,8 @@ def test_what_a_penalty_pays_each_player_without_its_amount_is_refused_on_the_am
     body = post_donne_fields(0, contract(capitaine, points=60))
     body.update({"penalty_reason_gege": "main jetée", "penalty_each_gege": "40"})
     html = post(client, manche, body)
-    assert "is-invalid" in amount_field(html, "gege")
-    assert escape("Montant manquant : une pénalité paie d'abord au pot un multiple de 10") in penalty_errors(
+    assert "is-invalid" in field_tag(html, "penalty_gege")
+    assert escape("Montant manquant : une pénalité paie d'abord au pot un multiple de 10") in extras_errors(
         html, "gege"
     )
     assert not Donne.objects.exists()
@@ -80,8 +68,8 @@ def test_in_the_misere_game_too(client, manche, capitaine):
     body = post_donne_fields(0, misere(points))
     body["penalty_reason_anne"] = "a joué avant son tour"
     html = post(client, manche, body)
-    assert "is-invalid" in amount_field(html, "anne")
-    assert "Montant manquant" in penalty_errors(html, "anne")
+    assert "is-invalid" in field_tag(html, "penalty_anne")
+    assert "Montant manquant" in extras_errors(html, "anne")
     assert not Donne.objects.exists()
 
 

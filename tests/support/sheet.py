@@ -81,3 +81,16 @@ def post_donne_fields(version, data):
     if data.get("dealer"):
         body["dealer"] = data["dealer"]
     return body
+
+
+def field_tag(html: str, name: str) -> str:
+    """The opening tag of the entry form's field ``name`` in a rendered sheet."""
+    start = html.index(f'name="{name}"')
+    return html[start : html.index(">", start)]
+
+
+def extras_errors(html: str, player: str) -> str:
+    """What the details panel says of ``player``'s poignée, misères and penalty, in the row
+    under his (the whole panel's width)."""
+    start = html.index(f'id="extras-errors-{player}"')
+    return html[start : html.index("</tr>", start)]
