@@ -283,6 +283,27 @@ def _honneurless_appele(donne: ContractDonne) -> list[RuleViolation]:
     ]
 
 
+def _trumpless_petit_au_bout(donne: ContractDonne) -> list[RuleViolation]:
+    """A preneur playing alone with a valid misère d'atout holds no trump: a last trick
+    with the Petit in it is won by a trump, never his ("Le camp qui réalise la dernière
+    levée, à condition que cette levée comprenne le Petit"), so his side has no petit
+    au bout."""
+    if donne.partner is not None or donne.petit_au_bout != "attack":
+        return []
+    if not any(m.player == donne.taker and m.kind == "atout" and m.valid is True for m in donne.miseres):
+        return []
+    return [
+        _v(
+            "petit_au_bout",
+            _(
+                "%(player)s plays alone with a valid misère d'atout (no trump): the last trick,"
+                " with the Petit in it, cannot be his"
+            ),
+            player=donne.taker,
+        )
+    ]
+
+
 def validate_donne(
     ruleset: RuleSet, table: Sequence[str], donne: ContractDonne | MisereGame, pot_before: int = 0
 ) -> list[RuleViolation]:
@@ -396,6 +417,7 @@ def validate_donne(
     if donne.miseres:  # nearly every donne has none
         problems.extend(_trumpless_poignees(donne))
         problems.extend(_honneurless_appele(donne))
+        problems.extend(_trumpless_petit_au_bout(donne))
     _check_side_bets(ruleset, donne, seated, problems)
     facts_known = (
         bouts_ok

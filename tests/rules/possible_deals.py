@@ -84,7 +84,16 @@ def misere_points(draw, table) -> dict:
     return {p: Decimal(s) / 2 for p, s in zip(table, shares, strict=True)}
 
 
-def misere_possible(player: str, kind: str, showers: set, partner: str | None) -> bool:
-    """Whether a valid misère of ``kind`` by ``player`` fits the donne: who showed a poignée
-    holds trumps (no misère d'atout), the appelé the called king (no misère de tête)."""
-    return not (kind == "atout" and player in showers) and not (kind == "tete" and player == partner)
+def misere_possible(player: str, kind: str, donne: dict, showers: set) -> bool:
+    """Whether a valid misère of ``kind`` by ``player`` fits ``donne`` (its ``taker``,
+    ``partner`` and ``petit_au_bout``): who showed a poignée holds trumps, and so does a
+    preneur alone whose side took the Petit au bout (no misère d'atout); the appelé holds
+    the called king (no misère de tête)."""
+    if kind == "tete":
+        return player != donne.get("partner")
+    lone_petit = (
+        player == donne.get("taker")
+        and donne.get("partner") is None
+        and donne.get("petit_au_bout") == "attack"
+    )
+    return player not in showers and not lone_petit

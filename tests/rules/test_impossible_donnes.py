@@ -242,3 +242,19 @@ def test_the_appele_holds_an_honneur_so_no_valid_misere_de_tete(tb):
     assert fields(exc.value) == ["miseres[0].valid"]
     for misere in (("anne", "tete", False), ("ben", "tete", True), ("anne", "atout", True)):
         assert score_donne(tb, FIVE, contract(partner="anne", miseres=[misere])).unit is not None
+
+
+def test_a_lone_preneur_without_a_trump_has_no_petit_au_bout(tb):
+    """ "Le camp qui réalise la dernière levée, à condition que cette levée comprenne le
+    Petit": a trump wins that trick, and a preneur alone with a valid misère d'atout has
+    none. With an appelé, or a false misère, or the défense's Petit, it is scored."""
+    donne = contract(bouts=1, points=60, petit="attack", miseres=[("ben", "atout", True)])
+    with pytest.raises(InvalidInput) as exc:
+        score_donne(tb, FIVE, donne)
+    assert fields(exc.value) == ["petit_au_bout"]
+    for possible in (
+        contract(bouts=1, points=60, petit="attack", partner="anne", miseres=[("ben", "atout", True)]),
+        contract(bouts=1, points=60, petit="attack", miseres=[("ben", "atout", False)]),
+        contract(bouts=1, points=60, petit="defense", miseres=[("ben", "atout", True)]),
+    ):
+        assert score_donne(tb, FIVE, possible).unit is not None

@@ -98,14 +98,10 @@ def contract_dicts(draw, family: str, table, *, must_win: bool = False):
         "penalties": [],
     }
     if family == "tarot-biere":
-        # Who showed a poignée holds trumps, the appelé the called king: such misères are false.
+        # Misères the donne rules out (possible_deals.misere_possible) are false.
         showers = {p for p, _level in shown}
         d["miseres"] = [
-            {
-                **m,
-                "valid": m["valid"]
-                and possible_deals.misere_possible(m["player"], m["kind"], showers, partner),
-            }
+            {**m, "valid": m["valid"] and possible_deals.misere_possible(m["player"], m["kind"], d, showers)}
             for m in draw(miseres(table))
         ]
         d["penalties"] = draw(penalties(table))

@@ -44,11 +44,12 @@ def contract_donnes(draw, table, ruleset):
                 st.tuples(st.sampled_from(table), st.sampled_from(["tete", "atout"])), unique=True, max_size=3
             )
         )
-        # Who showed a poignée holds trumps, the appelé the called king: such misères are false.
+        # Misères the donne rules out (possible_deals.misere_possible) are false.
         showers = {p for p, _level in shown}
+        played = {"taker": taker, "partner": partner, **facts}
         miseres = tuple(
             MisereAnnouncement(
-                p, k, draw(st.booleans()) and possible_deals.misere_possible(p, k, showers, partner)
+                p, k, draw(st.booleans()) and possible_deals.misere_possible(p, k, played, showers)
             )
             for p, k in announced
         )
