@@ -245,11 +245,15 @@ def _check_side_bets(ruleset: RuleSet, donne, seated: set, problems: list[RuleVi
             )
 
 
+def _without_trumps(donne: ContractDonne) -> set[str]:
+    """Who announced a valid misère d'atout: a hand without a trump, nor the Excuse (which
+    voids every misère; seed 000, "LA MISERE"). A false one says he held trumps after all."""
+    return {m.player for m in donne.miseres or () if m.kind == "atout" and m.valid is True}
+
+
 def _trumpless_poignees(donne: ContractDonne) -> list[RuleViolation]:
-    """A valid misère d'atout is a hand without a trump, nor the Excuse (which voids
-    every misère): its announcer has nothing to show a poignée with (seed 000, "LA
-    MISERE"). A false one says he held trumps after all."""
-    trumpless = {m.player for m in donne.miseres or () if m.kind == "atout" and m.valid is True}
+    """The announcer of a valid misère d'atout has nothing to show a poignée with."""
+    trumpless = _without_trumps(donne)
     return [
         _v(
             f"poignees[{i}].player",
@@ -290,7 +294,7 @@ def _trumpless_petit_au_bout(donne: ContractDonne) -> list[RuleViolation]:
     au bout."""
     if donne.partner is not None or donne.petit_au_bout != "attack":
         return []
-    if not any(m.player == donne.taker and m.kind == "atout" and m.valid is True for m in donne.miseres):
+    if donne.taker not in _without_trumps(donne):
         return []
     return [
         _v(
