@@ -274,13 +274,17 @@ class Table:
 
     def _possible_misere(self, donne: dict, player: str, kind: str) -> tuple[str, str]:
         """A valid misère as drawn, unless the donne rules it out: a player who showed a
-        poignée, or a lone preneur whose side took the Petit au bout, holds trumps (no
-        misère d'atout), the appelé holds the called king (no misère de tête). Then the
-        other kind, or a misère de tête by someone else."""
+        poignée, or a lone preneur whose side took the Petit au bout or made the chelem,
+        holds trumps (no misère d'atout), the appelé holds the called king (no misère de
+        tête). Then the other kind, or a misère de tête by someone else."""
         showers = {p["player"] for p in donne.get("poignees", ())}
         partner = donne.get("partner")
-        if partner is None and donne.get("petit_au_bout") == "attack":
-            showers.add(donne.get("taker"))  # alone, he took the Petit au bout: he held trumps
+        took_a_trumped_trick = donne.get("petit_au_bout") == "attack" or donne.get("chelem") in (
+            "announced_made",
+            "made",
+        )
+        if partner is None and took_a_trumped_trick:
+            showers.add(donne.get("taker"))  # alone, he won a trick trumps were played in: he held trumps
 
         def possible(who: str, what: str) -> bool:
             return not (what == "atout" and who in showers) and not (what == "tete" and who == partner)

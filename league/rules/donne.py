@@ -287,25 +287,42 @@ def _honneurless_appele(donne: ContractDonne) -> list[RuleViolation]:
     ]
 
 
-def _trumpless_petit_au_bout(donne: ContractDonne) -> list[RuleViolation]:
-    """A preneur playing alone with a valid misère d'atout holds no trump: a last trick
-    with the Petit in it is won by a trump, never his ("Le camp qui réalise la dernière
-    levée, à condition que cette levée comprenne le Petit"), so his side has no petit
-    au bout."""
-    if donne.partner is not None or donne.petit_au_bout != "attack":
+def _trumpless_lone_preneur(donne: ContractDonne) -> list[RuleViolation]:
+    """A preneur playing alone with a valid misère d'atout holds no trump, and the
+    défense holds the trumps the chien and the écart do not, the bouts among them:
+
+    - a last trick with the Petit in it is won by a trump, never his ("Le camp qui
+      réalise la dernière levée, à condition que cette levée comprenne le Petit"),
+      so his side has no petit au bout;
+    - every trick in which a défenseur plays a trump is the défense's (he cannot
+      overtrump), and the défense plays all of theirs, so he makes no chelem.
+    """
+    if donne.partner is not None or donne.taker not in _without_trumps(donne):
         return []
-    if donne.taker not in _without_trumps(donne):
-        return []
-    return [
-        _v(
-            "petit_au_bout",
-            _(
-                "%(player)s plays alone with a valid misère d'atout (no trump): the last trick,"
-                " with the Petit in it, cannot be his"
-            ),
-            player=donne.taker,
+    problems = []
+    if donne.petit_au_bout == "attack":
+        problems.append(
+            _v(
+                "petit_au_bout",
+                _(
+                    "%(player)s plays alone with a valid misère d'atout (no trump): the last trick,"
+                    " with the Petit in it, cannot be his"
+                ),
+                player=donne.taker,
+            )
         )
-    ]
+    if donne.chelem in ("announced_made", "made"):
+        problems.append(
+            _v(
+                "chelem",
+                _(
+                    "%(player)s plays alone with a valid misère d'atout (no trump): the défense"
+                    " wins every trick it plays a trump in, so he cannot make the chelem"
+                ),
+                player=donne.taker,
+            )
+        )
+    return problems
 
 
 def validate_donne(
@@ -421,7 +438,7 @@ def validate_donne(
     if donne.miseres:  # nearly every donne has none
         problems.extend(_trumpless_poignees(donne))
         problems.extend(_honneurless_appele(donne))
-        problems.extend(_trumpless_petit_au_bout(donne))
+        problems.extend(_trumpless_lone_preneur(donne))
     _check_side_bets(ruleset, donne, seated, problems)
     facts_known = (
         bouts_ok

@@ -86,14 +86,14 @@ def misere_points(draw, table) -> dict:
 
 def misere_possible(player: str, kind: str, donne: dict, showers: set) -> bool:
     """Whether a valid misère of ``kind`` by ``player`` fits ``donne`` (its ``taker``,
-    ``partner`` and ``petit_au_bout``): who showed a poignée holds trumps, and so does a
-    preneur alone whose side took the Petit au bout (no misère d'atout); the appelé holds
-    the called king (no misère de tête)."""
+    ``partner``, ``petit_au_bout`` and ``chelem``): who showed a poignée holds trumps, and
+    so does a preneur alone whose side took the Petit au bout or made the chelem (no
+    misère d'atout); the appelé holds the called king (no misère de tête)."""
     if kind == "tete":
         return player != donne.get("partner")
-    lone_petit = (
+    lone_trumps = (
         player == donne.get("taker")
         and donne.get("partner") is None
-        and donne.get("petit_au_bout") == "attack"
+        and (donne.get("petit_au_bout") == "attack" or donne.get("chelem") in ("announced_made", "made"))
     )
-    return player not in showers and not lone_petit
+    return player not in showers and not lone_trumps

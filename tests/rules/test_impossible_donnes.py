@@ -258,3 +258,23 @@ def test_a_lone_preneur_without_a_trump_has_no_petit_au_bout(tb):
         contract(bouts=1, points=60, petit="defense", miseres=[("ben", "atout", True)]),
     ):
         assert score_donne(tb, FIVE, possible).unit is not None
+
+
+@pytest.mark.parametrize("chelem", ["made", "announced_made"])
+def test_a_lone_preneur_without_a_trump_makes_no_chelem(tb, chelem):
+    """ "Une misère d'atout, c'est n'avoir aucun atout dans son jeu": the défense holds the
+    trumps (the bouts among them), a défenseur's trump wins the trick he plays it in, and
+    all of them are played, so a preneur alone with a valid misère d'atout cannot take
+    every trick. With an appelé, or a false misère, or a chelem failed, it is scored."""
+    donne = contract(bouts=3, points=91, chelem=chelem, miseres=[("ben", "atout", True)])
+    with pytest.raises(InvalidInput) as exc:
+        score_donne(tb, FIVE, donne)
+    assert fields(exc.value) == ["chelem"]
+    assert "cannot make the chelem" in str(exc.value)
+    for possible in (
+        contract(bouts=3, points=91, chelem=chelem, partner="anne", miseres=[("ben", "atout", True)]),
+        contract(bouts=3, points=91, chelem=chelem, miseres=[("ben", "atout", False)]),
+        contract(bouts=3, points=91, chelem=chelem, miseres=[("ben", "tete", True)]),
+        contract(bouts=2, points=60, chelem="announced_failed", miseres=[("ben", "atout", True)]),
+    ):
+        assert score_donne(tb, FIVE, possible).unit is not None

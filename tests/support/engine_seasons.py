@@ -72,12 +72,11 @@ def random_donne(rng: random.Random, ruleset: RuleSet, table: tuple[str, ...], *
     petit = rng.choices((None, "attack", "defense"), weights=(90, 7, 3))[0]
     if (petit == "attack" and bouts == 0) or (petit == "defense" and (bouts == 3 or chelem)):
         petit = None  # the Petit is a bout: whoever takes it to the last trick holds it
-    if (
-        petit == "attack"
-        and partner is None
-        and any(m.player == taker and m.kind == "atout" and m.valid for m in miseres)
-    ):
-        petit = None  # a lone preneur without a trump never wins the trick the Petit is in
+    if partner is None and any(m.player == taker and m.kind == "atout" and m.valid for m in miseres):
+        # A lone preneur without a trump never wins a trick a défenseur trumps: not the
+        # one the Petit is in, nor all of them.
+        petit = None if petit == "attack" else petit
+        chelem = None
     return ContractDonne(
         dealer=None,
         taker=taker,
