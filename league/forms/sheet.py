@@ -56,6 +56,26 @@ class EngineErrorsMixin:
     def engine_field(self, path: str) -> str | None:
         return path if path in self.fields else None
 
+    def error_summary(self) -> list[tuple[str, str, list[str]]]:
+        """Each refused field, in the form's order: its id, what it is, why. Shown at the top
+        of the form, where the page lands after a refusal: the field itself may be a phone's
+        length below (the fold of poignées, chelem, misères and pénalités) or, in a table of
+        results wider than a phone, out of sight to the right."""
+        return [
+            (self._anchor(name), self.field_title(name), list(self.errors[name]))
+            for name in self.fields
+            if name in self.errors
+        ]
+
+    def field_title(self, name: str) -> str:
+        """What field ``name`` is called in the summary of errors."""
+        return str(self.fields[name].label)
+
+    def _anchor(self, name: str) -> str:
+        """The id a link to field ``name`` points at: a row of buttons has none of its own, its first button has."""
+        bound = self[name]
+        return bound.id_for_label or bound.subwidgets[0].id_for_label
+
     def add_engine_errors(self, error: ValidationError) -> None:
         if not hasattr(error, "error_dict"):
             for message in error.messages:
@@ -159,10 +179,23 @@ class DonneForm(EngineErrorsMixin, VersionedForm):
         if not allows_misere:
             self.fields["kind"].choices = [(Donne.Kind.CONTRACT, Donne.Kind.CONTRACT.label)]
         self.allows_misere = allows_misere
+        #: What each player's field is called in the summary of errors (its label is his name, or
+        #: the column's word without his name).
+        self._titles: dict[str, str] = {}
         for u in self.players:
             self.fields[f"poignee_{u.username}"] = forms.ChoiceField(
                 label=_name(u), required=False, choices=POIGNEE_CHOICES
             )
+            for prefix, what in (
+                ("poignee_", _("Poignée")),
+                ("misere_tete_", _("Misère tête")),
+                ("misere_atout_", _("Misère atout")),
+                ("penalty_", _("Pénalité")),
+                ("penalty_reason_", _("Motif")),
+                ("penalty_each_", _("À chaque adversaire")),
+                ("mp_", _("Points")),
+            ):
+                self._titles[prefix + u.username] = f"{what} ({_name(u)})"
             if allows_misere:
                 self.fields[f"misere_tete_{u.username}"] = forms.ChoiceField(
                     label=_("Misère de tête"), required=False, choices=MISERE_CHOICES
@@ -207,6 +240,9 @@ class DonneForm(EngineErrorsMixin, VersionedForm):
                 )
             rows.append(row)
         return rows
+
+    def field_title(self, name: str) -> str:
+        return self._titles.get(name) or super().field_title(name)
 
     def extras_have_errors(self) -> bool:
         return any(

@@ -85,6 +85,18 @@ def test_more_prises_won_than_prises_is_refused_next_to_the_field(client, manche
     assert not QuickResult.objects.exists()
 
 
+def test_a_refusal_is_listed_above_the_table_which_a_phone_scrolls_sideways(client, manche, capitaine):
+    """The last column of twenty fields is out of a phone's sight: the top names the field."""
+    client.force_login(capitaine)
+    lines = {**LINES, "eric": (-70, 0, 0, 1)}
+    html = client.post(url(manche), body(manche, lines)).content.decode()
+    summary = html[html.index("error-summary") : html.index("</ul>", html.index("error-summary"))]
+    assert html.index("error-summary") < html.index('name="score_bruno"')
+    assert "Les résultats ne sont pas enregistrés" in summary
+    assert '<a class="alert-link" href="#id_prises_won_eric">Gagnées (Éric)</a>' in summary
+    assert "ne peut pas dépasser les" in summary
+
+
 def test_bouts_sur_prise_comes_from_the_quick_lines(manche, capitaine):
     m = Manche.objects.select_related("season").get(pk=manche.pk)
     services.quick_results_set(manche=m, rows=rows(LINES), by=capitaine, seen_version=0, now=timezone.now())
