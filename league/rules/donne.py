@@ -289,7 +289,7 @@ def _honneurless_appele(donne: ContractDonne) -> list[RuleViolation]:
 
 def _trumpless_lone_preneur(donne: ContractDonne) -> list[RuleViolation]:
     """A preneur playing alone with a valid misère d'atout holds no trump, and the
-    défense holds the trumps the chien and the écart do not, the bouts among them:
+    défense holds every trump the chien and the écart do not (at least fifteen):
 
     - a last trick with the Petit in it is won by a trump, never his ("Le camp qui
       réalise la dernière levée, à condition que cette levée comprenne le Petit"),
