@@ -179,23 +179,10 @@ class DonneForm(EngineErrorsMixin, VersionedForm):
         if not allows_misere:
             self.fields["kind"].choices = [(Donne.Kind.CONTRACT, Donne.Kind.CONTRACT.label)]
         self.allows_misere = allows_misere
-        #: What each player's field is called in the summary of errors (its label is his name, or
-        #: the column's word without his name).
-        self._titles: dict[str, str] = {}
         for u in self.players:
             self.fields[f"poignee_{u.username}"] = forms.ChoiceField(
                 label=_name(u), required=False, choices=POIGNEE_CHOICES
             )
-            for prefix, what in (
-                ("poignee_", _("Poignée")),
-                ("misere_tete_", _("Misère tête")),
-                ("misere_atout_", _("Misère atout")),
-                ("penalty_", _("Pénalité")),
-                ("penalty_reason_", _("Motif")),
-                ("penalty_each_", _("À chaque adversaire")),
-                ("mp_", _("Points")),
-            ):
-                self._titles[prefix + u.username] = f"{what} ({_name(u)})"
             if allows_misere:
                 self.fields[f"misere_tete_{u.username}"] = forms.ChoiceField(
                     label=_("Misère de tête"), required=False, choices=MISERE_CHOICES
@@ -241,8 +228,25 @@ class DonneForm(EngineErrorsMixin, VersionedForm):
             rows.append(row)
         return rows
 
+    #: A player's fields by the column they are in: a field's label is the player's name, or
+    #: the column's word without it.
+    PLAYER_COLUMNS = (
+        ("poignee_", _("Poignée")),
+        ("misere_tete_", _("Misère tête")),
+        ("misere_atout_", _("Misère atout")),
+        ("penalty_", _("Pénalité")),
+        ("penalty_reason_", _("Motif")),
+        ("penalty_each_", _("À chaque adversaire")),
+        ("mp_", _("Points")),
+    )
+
     def field_title(self, name: str) -> str:
-        return self._titles.get(name) or super().field_title(name)
+        """A player's field as its column and his name (« Poignée (Gege) »)."""
+        for u in self.players:
+            for prefix, column in self.PLAYER_COLUMNS:
+                if name == prefix + u.username:
+                    return f"{column} ({_name(u)})"
+        return super().field_title(name)
 
     def extras_have_errors(self) -> bool:
         return any(
