@@ -24,7 +24,7 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 
 from league import rules
-from league.rules.card_facts import attack_points_range, misere_total_range, poignees_problems
+from league.rules.card_facts import MADE_CHELEMS, attack_points_range, misere_total_range, poignees_problems
 from league.rules.donne import REQUIRED_POINTS
 
 from ..transfer import FORMAT, VERSION
@@ -279,10 +279,7 @@ class Table:
         tête). Then the other kind, or a misère de tête by someone else."""
         showers = {p["player"] for p in donne.get("poignees", ())}
         partner = donne.get("partner")
-        took_a_trumped_trick = donne.get("petit_au_bout") == "attack" or donne.get("chelem") in (
-            "announced_made",
-            "made",
-        )
+        took_a_trumped_trick = donne.get("petit_au_bout") == "attack" or donne.get("chelem") in MADE_CHELEMS
         if partner is None and took_a_trumped_trick:
             showers.add(donne.get("taker"))  # alone, he won a trick trumps were played in: he held trumps
 

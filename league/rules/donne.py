@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from .card_facts import contract_facts_problems, misere_total_problems, poignees_problems
+from .card_facts import MADE_CHELEMS, contract_facts_problems, misere_total_problems, poignees_problems
 from .errors import RuleViolation, raise_if
 from .messages import Message
 from .messages import gettext_noop as _
@@ -311,7 +311,7 @@ def _trumpless_lone_preneur(donne: ContractDonne) -> list[RuleViolation]:
                 player=donne.taker,
             )
         )
-    if donne.chelem in ("announced_made", "made"):
+    if donne.chelem in MADE_CHELEMS:
         problems.append(
             _v(
                 "chelem",

@@ -11,13 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from .card_facts import MADE_CHELEMS
 from .donne import ContractDonne, DonneResult, MisereGame, _score_valid, validate_donne
 from .errors import RuleViolation, prefixed, raise_if
 from .ruleset import RuleSet, canonical_contract
 
 __all__ = ["PlayerStats", "SheetResult", "next_dealer", "score_sheet", "validate_sheet"]
-
-_MADE_CHELEMS = ("announced_made", "made")
 
 
 @dataclass
@@ -124,7 +123,7 @@ def _count(ruleset: RuleSet, donne, result: DonneResult, stats: dict[str, Player
     if result.won:
         s.prises_won += 1
         s.contracts_won[contract] = s.contracts_won.get(contract, 0) + 1
-    if donne.chelem in _MADE_CHELEMS:
+    if donne.chelem in MADE_CHELEMS:
         s.chelems += 1
     if donne.petit_au_bout == "attack":
         s.petits_au_bout += 1

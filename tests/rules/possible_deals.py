@@ -12,7 +12,13 @@ from decimal import Decimal
 
 from hypothesis import strategies as st
 
-from league.rules.card_facts import TRUMPS_AND_EXCUSE, attack_points_range, misere_total_range, poignee_trumps
+from league.rules.card_facts import (
+    MADE_CHELEMS,
+    TRUMPS_AND_EXCUSE,
+    attack_points_range,
+    misere_total_range,
+    poignee_trumps,
+)
 
 REQUIRED = {0: 56, 1: 51, 2: 41, 3: 36}
 
@@ -94,6 +100,6 @@ def misere_possible(player: str, kind: str, donne: dict, showers: set) -> bool:
     lone_trumps = (
         player == donne.get("taker")
         and donne.get("partner") is None
-        and (donne.get("petit_au_bout") == "attack" or donne.get("chelem") in ("announced_made", "made"))
+        and (donne.get("petit_au_bout") == "attack" or donne.get("chelem") in MADE_CHELEMS)
     )
     return player not in showers and not lone_trumps
